@@ -1,0 +1,2 @@
+import logger from '@webfw/logger';
+test('smoke', () => { expect(logger()).toBe('x'); });

@@ -1,0 +1,3 @@
+import { preset } from '../../tooling/tsup.preset.mjs';
+
+export default preset();
