@@ -1,4 +1,22 @@
-function logger(): string { return 'x'; }
-logger.token = 1;
+/**
+ * @webfw/logger: HTTP request logger middleware, compatible with morgan 1.10.
+ *
+ *   const logger = require('@webfw/logger');
+ *   http.createServer((req, res) => logger('combined')(req, res, () => res.end('hi')));
+ */
+import { logger } from './logger';
+
 export default logger;
-export const named = 2;
+export { logger };
+export const { token, format, compile, combined, common, dev, short, tiny } = logger;
+export type { Logger } from './logger';
+export type {
+  FormatFunction,
+  LoggedRequest,
+  LoggedResponse,
+  LoggerMiddleware,
+  LoggerOptions,
+  LogStream,
+  TokenFunction,
+  TokenIndexer,
+} from './types';

@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compile } from './compile';
+import { headersSent } from './tokens';
+import type { FormatFunction } from './types';
+
+/** A named format: a format string or a function building the line. */
+export type NamedFormat = string | FormatFunction<IncomingMessage, ServerResponse>;
+
+/** Standard web-server combined log layout. */
+export const combined =
+  ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"';
+
+/** Standard web-server common log layout. */
+export const common = ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length]';
+
+/** Shorter than the default, with the response time. */
+export const short = ':remote-addr :remote-user :method :url HTTP/:http-version :status :res[content-length] - :response-time ms';
+
+/** Minimal output. */
+export const tiny = ':method :url :status :res[content-length] - :response-time ms';
+
+/** ANSI colour of a status: red 5xx, yellow 4xx, cyan 3xx, green 2xx, none otherwise. */
+function statusColor(status: number | undefined): number {
+  if (status === undefined) return 0;
+  if (status >= 500) return 31;
+  if (status >= 400) return 33;
+  if (status >= 300) return 36;
+  if (status >= 200) return 32;
+  return 0;
+}
+
+const devLines = new Map<number, FormatFunction<IncomingMessage, ServerResponse>>();
+for (const color of [0, 31, 32, 33, 36]) {
+  devLines.set(color, compile(`\x1b[0m:method :url \x1b[${color}m:status\x1b[0m :response-time ms - :res[content-length]\x1b[0m`));
+}
+
+/**
+ * Concise output for development: `:method :url :status :response-time ms - :res[content-length]`
+ * with the status coloured by its class, as morgan's `dev` writes it.
+ */
+export const dev: FormatFunction<IncomingMessage, ServerResponse> = function dev(tokens, req, res) {
+  const color = statusColor(headersSent(res) ? res.statusCode : undefined);
+  return devLines.get(color)!(tokens, req, res);
+};
+
+/** Every named format, predefined and user-defined. No prototype: any name is a plain key. */
+export const formats: Record<string, NamedFormat> = Object.assign(Object.create(null), { combined, common, dev, short, tiny });
+
+/** Names a format so `logger(name)` uses it; an existing name is overwritten. */
+export function defineFormat(name: string, format: NamedFormat): void {
+  if (typeof name !== 'string' || name === '') throw new TypeError('argument name must be a non-empty string');
+  if (typeof format !== 'string' && typeof format !== 'function') {
+    throw new TypeError('argument format must be a string or a function');
+  }
+  formats[name] = format;
+}
+
+/**
+ * The line function of a `logger(format)` argument: a named format, else a format string
+ * to compile, or the function itself.
+ */
+export function resolveFormat(format: NamedFormat): FormatFunction<IncomingMessage, ServerResponse> {
+  const named = typeof format === 'string' ? (formats[format] ?? format) : format;
+  return typeof named === 'function' ? named : compile(named);
+}

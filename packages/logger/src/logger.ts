@@ -1,0 +1,145 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compile } from './compile';
+import { combined, common, defineFormat, dev, resolveFormat, short, tiny, type NamedFormat } from './formats';
+import { defineToken, remoteAddress, tokens } from './tokens';
+import type {
+  FormatFunction,
+  LoggedRequest,
+  LoggedResponse,
+  LoggerMiddleware,
+  LoggerOptions,
+  LogStream,
+  TokenFunction,
+} from './types';
+
+/** The `logger` export: the middleware factory with its registry functions and formats on it. */
+export interface Logger {
+  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    format: string | FormatFunction<Req, Res>,
+    options?: LoggerOptions<Req, Res>,
+  ): LoggerMiddleware<Req, Res>;
+  /** Defines or overwrites the token `:name`; returns `logger` for chaining. */
+  token<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    name: string,
+    fn: TokenFunction<Req, Res>,
+  ): Logger;
+  /** Names a format (string or function) usable as `logger(name)`; returns `logger`. */
+  format<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    name: string,
+    format: string | FormatFunction<Req, Res>,
+  ): Logger;
+  /** Compiles a format string into its line function `(tokens, req, res) => string`. */
+  compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(format: string): FormatFunction<Req, Res>;
+  combined: string;
+  common: string;
+  dev: FormatFunction;
+  short: string;
+  tiny: string;
+}
+
+const kWriteHead = Symbol('webfw.logger.writeHead');
+
+/** A response whose `writeHead` records when the headers go out. */
+interface TimedResponse extends LoggedResponse {
+  [kWriteHead]?: ServerResponse['writeHead'];
+}
+
+/**
+ * Stands in for `res.writeHead` (which Node also calls for implicit headers): records when the
+ * headers were written, then calls the `writeHead` it replaced. One shared function, installed
+ * once per response however many loggers run, so no closure is made per request.
+ */
+function timedWriteHead(this: TimedResponse): ServerResponse {
+  if (this._startAt === undefined) {
+    this._startAt = process.hrtime();
+    this._startTime = new Date();
+  }
+  // eslint-disable-next-line prefer-rest-params
+  return this[kWriteHead]!.apply(this, arguments as unknown as Parameters<ServerResponse['writeHead']>);
+}
+
+/** Makes `res` record its header time; a no-op when a logger already did. */
+function timeHeaders(res: TimedResponse): void {
+  if (res[kWriteHead] !== undefined) return;
+  res[kWriteHead] = res.writeHead;
+  res.writeHead = timedWriteHead as ServerResponse['writeHead'];
+}
+
+/**
+ * Creates a request-logging middleware. `format` is a predefined or named format, a format
+ * string of `:token` / `:token[arg]`, or a function `(tokens, req, res)` returning the line
+ * (`undefined`/`null` writes nothing). One line per request goes to `options.stream`
+ * (standard output by default) when the response completes, or when the request arrives
+ * with `immediate`. Throws a TypeError when `format` is neither a string nor a function.
+ */
+function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+  format: string | FormatFunction<Req, Res>,
+  options: LoggerOptions<Req, Res> = {},
+): LoggerMiddleware<Req, Res> {
+  if (typeof format !== 'string' && typeof format !== 'function') {
+    throw new TypeError('argument format must be a string or a function');
+  }
+  if (options === null || typeof options !== 'object') throw new TypeError('argument options must be an object');
+  const formatLine = resolveFormat(format as NamedFormat) as unknown as FormatFunction<Req, Res>;
+  const immediate = Boolean(options.immediate);
+  const skip = typeof options.skip === 'function' ? options.skip : undefined;
+  if (options.skip !== undefined && options.skip !== false && skip === undefined) {
+    throw new TypeError('option skip must be a function');
+  }
+  const stream: LogStream = options.stream ?? process.stdout;
+  if (typeof stream.write !== 'function') throw new TypeError('option stream must have a write method');
+  const tokenIndex = tokens as unknown as Parameters<FormatFunction<Req, Res>>[0];
+
+  /** Builds and writes the line; nothing a format, token or skip throws escapes. */
+  function writeLine(req: Req, res: Res): void {
+    let line: string | undefined | null;
+    try {
+      if (skip && skip(req, res)) return;
+      line = formatLine(tokenIndex, req, res);
+    } catch {
+      return;
+    }
+    if (line == null) return;
+    stream.write(line + '\n');
+  }
+
+  /** `close` listener: the response completed or its connection ended first (`this` is res). */
+  function logAfterResponse(this: Res): void {
+    writeLine(this.req as Req, this);
+  }
+
+  return function logger(req, res, next) {
+    const lreq = req as unknown as LoggedRequest;
+    const lres = res as unknown as LoggedResponse;
+    lreq._startAt = process.hrtime();
+    lreq._startTime = new Date();
+    lreq._remoteAddress = remoteAddress(lreq);
+    lres._startAt = undefined;
+    lres._startTime = undefined;
+    if (immediate) {
+      writeLine(req, res);
+    } else {
+      timeHeaders(lres);
+      res.once('close', logAfterResponse);
+    }
+    next();
+  };
+}
+
+/** The logger factory, with `token`, `format`, `compile` and the predefined formats on it. */
+export const logger: Logger = Object.assign(createLogger, {
+  token(name: string, fn: TokenFunction<never, never>): Logger {
+    defineToken(name, fn as unknown as TokenFunction);
+    return logger;
+  },
+  format(name: string, format: string | FormatFunction<never, never>): Logger {
+    defineFormat(name, format as unknown as NamedFormat);
+    return logger;
+  },
+  compile,
+  combined,
+  common,
+  dev,
+  short,
+  tiny,
+}) as unknown as Logger;

@@ -1,0 +1,79 @@
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { Writable } from 'node:stream';
+
+/** A stream that keeps every line written to it and lets a test wait for the next ones. */
+export class LineCapture extends Writable {
+  lines: string[] = [];
+  chunks: string[] = [];
+  private waiters: Array<() => void> = [];
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void): void {
+    const text = chunk.toString();
+    this.chunks.push(text);
+    for (const line of text.split('\n').slice(0, -1)) this.lines.push(line);
+    for (const w of this.waiters.splice(0)) w();
+    cb();
+  }
+
+  /** Resolves with all lines once at least `count` have been written. */
+  async waitFor(count = 1, timeoutMs = 3000): Promise<string[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.lines.length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} log lines, got ${this.lines.length}: ${JSON.stringify(this.lines)}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return this.lines;
+  }
+}
+
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/**
+ * Starts a `node:http` server on a free port that runs `middlewares` in order, then `handler`.
+ * Returns the server and its base URL; close it with `server.close()`.
+ */
+export async function serve(
+  middlewares: Middleware[],
+  handler: RequestListener = (_req, res) => res.end('hello'),
+): Promise<{ server: http.Server; url: string; port: number }> {
+  const server = http.createServer((req, res) => {
+    let i = 0;
+    const next = (err?: unknown): void => {
+      if (err) {
+        res.statusCode = 500;
+        res.end(String(err));
+        return;
+      }
+      const mw = middlewares[i++];
+      if (mw) mw(req, res, next);
+      else handler(req, res);
+    };
+    next();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, port };
+}
+
+/** Sends raw bytes over a fresh socket and resolves with everything the server answered. */
+export function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d) => (answer += d));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+/** Closes a server, ending idle keep-alive connections. */
+export function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}

@@ -1,2 +1,0 @@
-import logger from '@webfw/logger';
-test('smoke', () => { expect(logger()).toBe('x'); });
