@@ -120,7 +120,7 @@ function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends
       writeLine(req, res);
     } else {
       timeHeaders(lres);
-      res.once('close', logAfterResponse);
+      res.on('close', logAfterResponse);
     }
     next();
   };

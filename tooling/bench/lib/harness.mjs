@@ -13,6 +13,8 @@ const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '1';
 /** Seconds each case is loaded for (after a one second warm-up). */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Rounds over all cases (round-robin, so background noise hits every case alike); the median counts. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 let pinned = false;
 /** Pins the current (load generator) process to the load CPU once; no-op without taskset. */
@@ -63,6 +65,17 @@ function peakRssMb(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in microseconds; NaN without /proc. */
+function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+  } catch {
+    return NaN;
+  }
+}
+
 /** The node process under taskset: taskset execs node, so the pid is the same. */
 function load(port, request, seconds) {
   return new Promise((resolve, reject) => {
@@ -81,26 +94,45 @@ function load(port, request, seconds) {
   });
 }
 
+/** Loads one case on a fresh server and returns its measurements. */
+async function measure(c) {
+  const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
+  try {
+    await load(port, c.request, 1);
+    const cpuBefore = cpuMicros(child.pid);
+    const r = await load(port, c.request, DURATION);
+    const cpuPerRequest = (cpuMicros(child.pid) - cpuBefore) / r.requests.total;
+    return { rps: r.requests.average, p99: r.latency.p99, rss: peakRssMb(child.pid), cpu: cpuPerRequest, bad: r.non2xx + r.errors + r.timeouts };
+  } finally {
+    child.removeAllListeners('exit');
+    child.kill('SIGKILL');
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /**
- * Runs every case of a suite against its own fresh server and returns one row per case:
- * requests per second, p99 latency, peak RSS and non-2xx count.
+ * Runs every case of a suite ROUNDS times, round-robin, each run against its own fresh server,
+ * and returns one row per case: median requests per second and p99 latency, peak RSS and the
+ * total of errors and non-2xx answers.
  */
 export async function runCases(cases) {
   pinSelf();
-  const rows = [];
-  for (const c of cases) {
-    const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
-    try {
-      await load(port, c.request, 1);
-      const r = await load(port, c.request, DURATION);
-      const bad = r.non2xx + r.errors + r.timeouts;
-      rows.push({ name: c.name, rps: r.requests.average, p99: r.latency.p99, rss: peakRssMb(child.pid), bad, expect: c.expectStatus });
-    } finally {
-      child.removeAllListeners('exit');
-      child.kill('SIGKILL');
-    }
+  const runs = cases.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < cases.length; i++) runs[i].push(await measure(cases[i]));
   }
-  return rows;
+  return cases.map((c, i) => ({
+    name: c.name,
+    rps: median(runs[i].map((r) => r.rps)),
+    p99: median(runs[i].map((r) => r.p99)),
+    rss: Math.max(...runs[i].map((r) => r.rss)),
+    cpu: median(runs[i].map((r) => r.cpu)),
+    bad: runs[i].reduce((sum, r) => sum + r.bad, 0),
+  }));
 }
 
 /**
@@ -109,11 +141,13 @@ export async function runCases(cases) {
  */
 export function printTable(title, rows, baseline) {
   const base = rows.find((r) => r.name === baseline) ?? rows[0];
-  console.log(`\n## ${title}  (${DURATION}s each, ${CONNECTIONS} connections, server on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU})`);
-  console.log(`| case | req/s | p99 ms | peak RSS MB | x ${base.name} | errors/non-2xx |`);
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(`\n## ${title}  (median of ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, server on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU})`);
+  console.log(`| case | req/s | x ${base.name} | server CPU µs/req | p99 ms | peak RSS MB | errors/non-2xx |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${r.rss.toFixed(1)} | ${(r.rps / base.rps).toFixed(2)} | ${r.bad} |`);
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(2)} | ${r.cpu.toFixed(1)} | ${r.p99} | ${r.rss.toFixed(1)} | ${r.bad} |`,
+    );
   }
   return base;
 }
