@@ -163,3 +163,41 @@ export function ratio(rows, a, b) {
 export function announce(server) {
   server.listen(0, '127.0.0.1', () => console.log(`PORT ${server.address().port}`));
 }
+
+/** Current resident set size (VmRSS) of a process in MB. */
+function rssMb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function loadCount(port, request, amount) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: `http://127.0.0.1:${port}${request.path ?? '/'}`, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections: CONNECTIONS, amount },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * Memory check: sends `count` requests, reads the server's RSS, sends `count` more and reads
+ * it again. Returns both readings in MB; a server that keeps nothing per request stays flat.
+ */
+export async function rssAfter(c, count) {
+  pinSelf();
+  const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
+  try {
+    await loadCount(port, c.request, count);
+    const first = rssMb(child.pid);
+    await loadCount(port, c.request, count);
+    const second = rssMb(child.pid);
+    return { first, second, growth: second / first - 1 };
+  } finally {
+    child.removeAllListeners('exit');
+    child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * What every framework server of the frameworks suite serves, so they do the same work:
+ * scenario `hello` (GET / -> {"hello":"world"}), `routes` (50 routes, GET /user/:id ->
+ * {"id":...}), `echo` (POST /echo, JSON body parsed and sent back), `static` (GET /1kb.txt)
+ * and `logged` (`hello` behind a combined-format logger writing to a null stream).
+ */
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+export const scenario = process.argv[2] ?? 'hello';
+export const fixtures = fileURLToPath(new URL('../../fixtures', import.meta.url));
+export const hello = { hello: 'world' };
+
+/** 49 other routes registered before `/user/:id`, as a realistic app would have. */
+export const otherRoutes = [];
+for (let i = 0; i < 49; i++) otherRoutes.push(i % 2 === 0 ? `/api/v1/resource${i}` : `/api/v1/resource${i}/:param`);
+
+/** Discards what it is given: the loggers' stream. */
+export const nullStream = new Writable({
+  write(_chunk, _enc, cb) {
+    cb();
+  },
+});
+
+/** Prints the port the harness waits for. */
+export function announcePort(port) {
+  console.log(`PORT ${port}`);
+}
