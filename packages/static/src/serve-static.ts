@@ -1,0 +1,179 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { stat, type Stats } from 'node:fs';
+import send from 'send';
+import { readFileStart } from './fd-cache';
+import { setFileHeaders, type HeaderPlan } from './file-headers';
+import { resolveOptions, type ServeStaticOptions } from './options';
+import { fastDecode, pathnameOf } from './pathname';
+import { directoryNotFound, originalUrlOf, redirectDirectory } from './redirect';
+
+/** `next` as the middleware calls it: `next()` to fall through, `next(err)` on an error. */
+export type NextFunction = (err?: unknown) => void;
+
+/** The middleware {@link serveStatic} returns: `(req, res, next)`, usable with bare `node:http`. */
+export type StaticMiddleware<Res extends ServerResponse = ServerResponse> = (req: IncomingMessage, res: Res, next: NextFunction) => void;
+
+/**
+ * The error objects the middleware passes to `next(err)`: send's HTTP errors, with `status`
+ * and `statusCode` (400, 403, 404, 412, 416, 500...), `expose` (true for client errors send
+ * raised itself, false for file-system errors, whose message names the file) and, for 416,
+ * `headers` holding the `Content-Range` to send.
+ */
+export interface StaticError extends Error {
+  status: number;
+  statusCode: number;
+  expose: boolean;
+  headers?: Record<string, string>;
+  code?: string;
+}
+
+/** Largest file (bytes) served by one positioned read from a cached descriptor; larger ones stream through send. */
+export const SMALL_FILE_LIMIT = 64 * 1024;
+
+/** How many large-file paths a middleware remembers (so it skips its own stat for them). */
+const MAX_LARGE_HINTS = 256;
+
+/** The fast path leaves requests carrying any of these to send (conditional and ranged requests). */
+function needsSend(h: IncomingHttpHeaders): boolean {
+  return (
+    h.range !== undefined ||
+    h['if-none-match'] !== undefined ||
+    h['if-modified-since'] !== undefined ||
+    h['if-match'] !== undefined ||
+    h['if-unmodified-since'] !== undefined
+  );
+}
+
+/**
+ * Creates a middleware that serves files from the directory `root` (resolved against the
+ * working directory) for GET and HEAD requests, as serve-static 2.x does: the file is
+ * `root` joined with the decoded request path; conditional (304/412) and range (206/416)
+ * requests are answered through send; a directory without its trailing slash is redirected
+ * (301); other methods, missing files and client errors call `next()` (or, with
+ * `fallthrough: false`, `next(err)` and a 405 with `Allow: GET, HEAD` for other methods).
+ * Paths escaping `root` (`..` in any encoding) get 403, malformed encoding and NUL bytes 400.
+ * Throws a `TypeError` at once for a missing root or an invalid option.
+ */
+export function serveStatic<Res extends ServerResponse = ServerResponse>(root: string, options?: ServeStaticOptions<Res>): StaticMiddleware<Res> {
+  const o = resolveOptions<Res>(root, options);
+  const fallthrough = o.fallthrough;
+  const setHeaders = o.setHeaders as ((res: ServerResponse, path: string, stat: Stats) => void) | undefined;
+  const onDirectory = o.redirect ? redirectDirectory : directoryNotFound;
+  const sendOptions: send.SendOptions = {
+    root: o.root,
+    acceptRanges: o.acceptRanges,
+    cacheControl: o.cacheControl,
+    dotfiles: o.dotfiles,
+    etag: o.etag,
+    extensions: o.extensions,
+    immutable: o.immutable,
+    index: o.index,
+    lastModified: o.lastModified,
+    maxAge: o.maxAge,
+    start: o.start,
+    end: o.end,
+  };
+  const plan: HeaderPlan<Res> = {
+    setHeaders: o.setHeaders,
+    acceptRanges: o.acceptRanges,
+    cacheControl: o.cacheControl,
+    cacheControlValue: o.cacheControlValue,
+    lastModified: o.lastModified,
+    etag: o.etag,
+  };
+  // The fast path builds file paths with `/` and reads whole files, so it stays off where
+  // either could differ from send: on Windows and with the start/end byte-window options.
+  const fast = process.platform !== 'win32' && o.start === undefined && o.end === undefined;
+  const rootPrefix = o.root.endsWith('/') ? o.root.slice(0, -1) : o.root;
+  const first = o.index[0];
+  const fastIndex = first !== undefined && first !== '.' && first !== '..' && first.length > 0 && !first.includes('/') ? first : undefined;
+  // Files found larger than SMALL_FILE_LIMIT go straight to send next time (no double stat);
+  // a hint is dropped as soon as send finds the file small again.
+  const largeFiles = new Set<string>();
+  const forgetIfSmall = (path: string, st: Stats): void => {
+    if (st.size <= SMALL_FILE_LIMIT) largeFiles.delete(path);
+  };
+
+  /** Hands the request to send, routing its errors to `next` as serve-static does. */
+  function viaSend(req: IncomingMessage, res: Res, next: NextFunction, path: string): send.SendStream {
+    const stream = send(req, path, sendOptions);
+    stream.on('directory', onDirectory);
+    if (setHeaders !== undefined) stream.on('headers', setHeaders);
+    let forwardError = !fallthrough;
+    if (fallthrough) {
+      stream.on('file', () => {
+        forwardError = true;
+      });
+    }
+    stream.on('error', (err: StaticError) => {
+      if (forwardError || !(err.statusCode < 500)) next(err);
+      else next();
+    });
+    stream.pipe(res);
+    return stream;
+  }
+
+  /** Serves a small regular file with one stat and one read; anything unusual goes to send. */
+  function viaFastPath(req: IncomingMessage, res: Res, next: NextFunction, path: string, file: string): void {
+    if (largeFiles.has(file)) {
+      viaSend(req, res, next, path).on('file', forgetIfSmall);
+      return;
+    }
+    stat(file, (err, st) => {
+      if (err !== null || !st.isFile() || st.size > SMALL_FILE_LIMIT || res.headersSent) {
+        if (err === null && st.size > SMALL_FILE_LIMIT && st.isFile()) {
+          if (largeFiles.size >= MAX_LARGE_HINTS) largeFiles.clear();
+          largeFiles.add(file);
+        }
+        viaSend(req, res, next, path);
+        return;
+      }
+      if (req.method === 'HEAD' || st.size === 0) {
+        setFileHeaders(plan, res, file, st);
+        res.end();
+        return;
+      }
+      const buf = Buffer.allocUnsafe(st.size);
+      readFileStart(file, st, buf, (err2, n) => {
+        if (err2 !== null || n !== buf.length || res.headersSent) {
+          viaSend(req, res, next, path);
+          return;
+        }
+        setFileHeaders(plan, res, file, st);
+        res.end(buf);
+      });
+    });
+  }
+
+  return function serveStaticMiddleware(req: IncomingMessage, res: Res, next: NextFunction): void {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (fallthrough) {
+        next();
+        return;
+      }
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.setHeader('Content-Length', '0');
+      res.end();
+      return;
+    }
+    let path = pathnameOf(req.url ?? '/');
+    // Mounted at /dir and asked for /dir: let send see '' so the directory redirect happens.
+    if (path === '/' && !pathnameOf(originalUrlOf(req)).endsWith('/')) path = '';
+    if (fast && !res.headersSent && !needsSend(req.headers)) {
+      const decoded = fastDecode(path);
+      if (decoded !== null) {
+        if (decoded.charCodeAt(decoded.length - 1) !== 0x2f) {
+          viaFastPath(req, res, next, path, rootPrefix + decoded);
+          return;
+        }
+        if (fastIndex !== undefined) {
+          viaFastPath(req, res, next, path, rootPrefix + decoded + fastIndex);
+          return;
+        }
+      }
+    }
+    viaSend(req, res, next, path);
+  };
+}

@@ -1,0 +1,143 @@
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { StaticError, StaticMiddleware } from '@webfw/static';
+
+/** What `next` received, as the test server reports it back. */
+export type NextCall = { kind: 'none' } | { kind: 'next' } | { kind: 'error'; err: StaticError };
+
+/** A server around one static middleware, with a final handler shaped like finalhandler's. */
+export interface TestServer {
+  server: Server;
+  /** The `next` calls made so far, in order. */
+  calls: NextCall[];
+  close(): Promise<void>;
+}
+
+/**
+ * Wraps `mw` in a bare `node:http` server. `next()` answers 404 `fell through`; `next(err)`
+ * answers `err.status` with `err.headers`, `text/plain`, and `err.message` when `err.expose`,
+ * else the status text (as a production error handler does). `mount` simulates a framework
+ * mount: `req.originalUrl` keeps the full URL and `req.url` loses the mount prefix.
+ */
+export async function serve(mw: StaticMiddleware, mount?: string): Promise<TestServer> {
+  const calls: NextCall[] = [];
+  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (mount !== undefined && req.url !== undefined && req.url.startsWith(mount)) {
+      (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
+      const rest = req.url.slice(mount.length);
+      req.url = rest.startsWith('/') ? rest : '/' + rest;
+    }
+    mw(req, res, (err?: unknown) => {
+      let status = 404;
+      let body = 'fell through';
+      if (err) {
+        const e = err as StaticError;
+        calls.push({ kind: 'error', err: e });
+        status = e.status ?? 500;
+        body = e.expose ? e.message : (http.STATUS_CODES[status] ?? 'Error');
+        if (e.headers) for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
+      } else {
+        calls.push({ kind: 'next' });
+      }
+      res.statusCode = status;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(body));
+      res.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    server,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A raw HTTP/1.1 response: status, lower-cased headers, body bytes. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  text: string;
+}
+
+
+/**
+ * Sends one request with the request target written byte for byte (no client-side URL
+ * normalization, so `..`, `%2e` and backslashes reach the server as given) and parses the
+ * response (Content-Length framed; the connection is closed after it).
+ */
+export async function raw(server: Server, method: string, target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const port = (server.address() as AddressInfo).port;
+  const head = [`${method} ${target} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  const data = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.write(head + '\r\n\r\n', 'latin1'));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => resolve(Buffer.concat(chunks)));
+    socket.on('error', reject);
+  });
+  const split = data.indexOf('\r\n\r\n');
+  const lines = data.subarray(0, split).toString('latin1').split('\r\n');
+  const status = Number(lines[0].split(' ')[1]);
+  const hdrs: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const i = line.indexOf(':');
+    hdrs[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  const body = data.subarray(split + 4);
+  return { status, headers: hdrs, body, text: body.toString('utf8') };
+}
+
+/** A temporary directory tree built from `{ 'a/b.txt': 'content' }` (a trailing `/` makes a directory). */
+export interface Fixture {
+  /** The directory to serve: `<base>/public`. */
+  root: string;
+  /** The directory holding `root`: files here are outside the served tree. */
+  base: string;
+  path(rel: string): string;
+  remove(): void;
+}
+
+/** Creates a fixture tree under the OS temp directory. */
+export function fixture(files: Record<string, string | Buffer>): Fixture {
+  const base = mkdtempSync(join(tmpdir(), 'webfw-static-'));
+  const root = join(base, 'public');
+  mkdirSync(root);
+  for (const [rel, content] of Object.entries(files)) {
+    const p = join(root, rel);
+    if (rel.endsWith('/')) {
+      mkdirSync(p, { recursive: true });
+    } else {
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, content);
+    }
+  }
+  return { root, base, path: (rel) => join(root, rel), remove: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/** The weak ETag send computes for a file of `size` bytes modified at `mtime`. */
+export function etagFor(size: number, mtime: Date): string {
+  return `W/"${size.toString(16)}-${mtime.getTime().toString(16)}"`;
+}
+
+/** Runs `fn` against a fresh server around `mw` and closes it afterwards. */
+export async function withServer<T>(mw: StaticMiddleware, fn: (t: TestServer) => Promise<T>, mount?: string): Promise<T> {
+  const t = await serve(mw, mount);
+  try {
+    return await fn(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/** The fields of the error passed to `next` in call `i`, as a plain object (or undefined). */
+export function errorOf(t: TestServer, i = 0): { status: number; statusCode: number; expose: boolean; message: string; code?: string; headers?: Record<string, string> } | undefined {
+  const call = t.calls[i];
+  if (call === undefined || call.kind !== 'error') return undefined;
+  const { status, statusCode, expose, message, code, headers } = call.err;
+  return { status, statusCode, expose, message, ...(code !== undefined ? { code } : {}), ...(headers !== undefined ? { headers } : {}) };
+}

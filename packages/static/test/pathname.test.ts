@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import { fastDecode, pathnameOf, suffixOf } from '../src/pathname';
+import { directoryLocation } from '../src/redirect';
+
+describe('pathnameOf', () => {
+  it.each<[string, string]>([
+    ['/a/b?c=1', '/a/b'],
+    ['/a/b#frag', '/a/b'],
+    ['/a?b#c', '/a'],
+    ['/', '/'],
+    ['/%2e%2e/x', '/%2e%2e/x'],
+    ['http://host:8080/p/q?x', '/p/q'],
+    ['http://host', '/'],
+    ['HTTPS://host?x', '/'],
+    ['*', '*'],
+  ])('should take %s to %s', (url, path) => {
+    expect(pathnameOf(url)).toBe(path);
+  });
+
+  it('should keep the query and fragment as the suffix', () => {
+    expect(suffixOf('/a?b=1#c')).toBe('?b=1#c');
+    expect(suffixOf('http://h/a?q')).toBe('?q');
+    expect(suffixOf('/a')).toBe('');
+  });
+});
+
+describe('fastDecode', () => {
+  it.each<[string, string | null]>([
+    ['/a.txt', '/a.txt'],
+    ['/dir/', '/dir/'],
+    ['/a%20b.txt', '/a b.txt'],
+    ['/a%2Fb', '/a/b'],
+    ['', null],
+    ['*', null],
+    ['/%', null],
+    ['/a%00', null],
+    ['/a\\b', null],
+    ['/a%5Cb', null],
+    ['//a', null],
+    ['/a//b', null],
+    ['/a%2F%2Fb', null],
+    ['/.env', null],
+    ['/a/..', null],
+    ['/%2e%2e/x', null],
+    ['/dir%2F', null],
+  ])('should decode %j to %j', (path, decoded) => {
+    expect(fastDecode(path)).toBe(decoded);
+  });
+});
+
+describe('directoryLocation', () => {
+  const req = (url: string, originalUrl?: string): IncomingMessage => ({ url, originalUrl }) as unknown as IncomingMessage;
+  it.each<[string, string]>([
+    ['/dir', '/dir/'],
+    ['/dir?x=1', '/dir/?x=1'],
+    ['//evil.com', '/evil.com/'],
+    ['/\\evil.com', '/%5Cevil.com/'],
+    ['http://evil.com/dir?x', '/dir/?x'],
+    ['/a b', '/a%20b/'],
+    ['/%zz', '/%25zz/'],
+  ])('should redirect %j to %j', (url, location) => {
+    expect(directoryLocation(req(url))).toBe(location);
+  });
+
+  it('should use originalUrl when a framework set it', () => {
+    expect(directoryLocation(req('/', '/mount?q'))).toBe('/mount/?q');
+  });
+});
