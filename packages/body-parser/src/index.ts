@@ -1,0 +1,30 @@
+/**
+ * @webfw/body-parser: json, raw, text and urlencoded body parsers, compatible with
+ * body-parser 2.x, for bare `node:http` or any connect-style stack.
+ *
+ *   import bodyParser from '@webfw/body-parser';
+ *   const parse = bodyParser.json();
+ *   http.createServer((req, res) => parse(req, res, (err) => res.end(JSON.stringify(req.body))));
+ */
+import { json } from './json';
+import { raw } from './raw';
+import { text } from './text';
+import { urlencoded } from './urlencoded';
+
+/** The four parser factories, as `require('@webfw/body-parser')` and the default import give them. */
+export interface BodyParser {
+  readonly json: typeof json;
+  readonly raw: typeof raw;
+  readonly text: typeof text;
+  readonly urlencoded: typeof urlencoded;
+}
+
+const bodyParser: BodyParser = { json, raw, text, urlencoded };
+
+export default bodyParser;
+export { json, raw, text, urlencoded };
+export type { JsonOptions } from './json';
+export type { RawOptions } from './raw';
+export type { TextOptions } from './text';
+export type { UrlencodedOptions } from './urlencoded';
+export type { BaseOptions, BodyParserMiddleware, NextFunction, TypeOption, VerifyFunction } from './options';

@@ -1,0 +1,189 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable, Transform } from 'node:stream';
+import createError from 'http-errors';
+import onFinished from 'on-finished';
+import getRawBody from 'raw-body';
+import typeis from 'type-is';
+import { charsetExists, decode, unsupportedCharset } from './charset';
+import { httpError } from './errors';
+import { createInflater, inflateDisabled } from './inflate';
+import type { MediaTypeMemo } from './media-type';
+import type { NextFunction, NormalizedOptions } from './options';
+
+/** A request as the parsers see it: `body` is set when something was parsed. */
+export type BodyRequest = IncomingMessage & { body?: unknown };
+
+/**
+ * What one parser (json, raw, text, urlencoded) brings to the shared reading pipeline. Built
+ * once when the middleware is created; `read` only looks things up on it.
+ */
+export interface BodyReader {
+  readonly options: NormalizedOptions;
+  readonly media: MediaTypeMemo;
+  /** False for raw: the body stays bytes and no charset is looked at. */
+  readonly decodes: boolean;
+  /** Charsets the parser accepts before reading (json: `utf-*`, urlencoded: two), or null for any. */
+  readonly isValidCharset: ((charset: string) => boolean) | null;
+  /** Turns the decoded body (a Buffer for raw) into `req.body`; throws to reject it (400). */
+  parse(body: string | Buffer, charset: string | null): unknown;
+}
+
+/**
+ * Reads, inflates, checks, decodes and parses one request body for `reader`, then calls
+ * `next()` with `req.body` set, or `next(err)` with an HTTP error, never both and never twice.
+ *
+ * Requests that are already finished, that have no body, or whose Content-Type the parser does
+ * not handle go straight to `next()` with `req.body` left as it was (`undefined` when nothing set
+ * it). The body is read with raw-body, which enforces `limit` (also on the inflated size, and
+ * up front from Content-Length) and Content-Length itself. When a body is rejected before its
+ * end, reading stops: the parser keeps nothing more, stops inflating, lets the rest of the upload
+ * drain unread and calls `next(err)` at once.
+ */
+export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, reader: BodyReader): void {
+  if (onFinished.isFinished(req)) {
+    next();
+    return;
+  }
+  if (!('body' in req)) req.body = undefined;
+  if (!typeis.hasBody(req)) {
+    next();
+    return;
+  }
+
+  const options = reader.options;
+  const media = reader.media.lookup(req.headers['content-type']);
+  if (!(options.typeFn === null ? media.match : options.typeFn(req))) {
+    next();
+    return;
+  }
+
+  let charset: string | null = null;
+  if (reader.decodes) {
+    charset = media.charset || options.defaultCharset;
+    if (reader.isValidCharset !== null && !reader.isValidCharset(charset)) {
+      next(unsupportedCharset(charset));
+      return;
+    }
+  }
+
+  const contentEncoding = req.headers['content-encoding'];
+  const encoding = contentEncoding ? contentEncoding.toLowerCase() : 'identity';
+  let inflater: Transform | null = null;
+  let length: string | undefined;
+  if (encoding === 'identity') {
+    length = req.headers['content-length'];
+  } else {
+    if (!options.inflate) {
+      next(inflateDisabled(encoding));
+      return;
+    }
+    const problem = unreadable(req);
+    if (problem !== null) {
+      next(problem);
+      return;
+    }
+    try {
+      inflater = createInflater(encoding);
+    } catch (err) {
+      next(err);
+      return;
+    }
+    req.pipe(inflater);
+    // raw-body watches the stream it reads for 'aborted'; a client abort happens on req.
+    req.once('aborted', forwardAbort.bind(inflater));
+  }
+  const stream: Readable = inflater ?? req;
+
+  // An unknown charset is reported before reading when `verify` is set; otherwise raw-body is
+  // handed the name and reports it after its own size and stream checks, as body-parser does.
+  let rawEncoding: string | null = null;
+  if (charset !== null && !charsetExists(charset)) {
+    if (options.verify !== null) {
+      fail(req, inflater, next, unsupportedCharset(charset));
+      return;
+    }
+    rawEncoding = charset;
+  }
+
+  getRawBody(stream, { length, limit: options.limit, encoding: rawEncoding }, (err, body) => {
+    if (err) {
+      const error = err.type === 'encoding.unsupported' && charset !== null ? unsupportedCharset(charset) : httpError(400, err);
+      fail(req, inflater, next, error);
+      return;
+    }
+    parseBody(req, res, next, reader, body, charset);
+  });
+}
+
+/** Verifies, decodes and parses a fully read body, then calls `next`. */
+function parseBody(
+  req: BodyRequest,
+  res: ServerResponse,
+  next: NextFunction,
+  reader: BodyReader,
+  body: Buffer,
+  charset: string | null,
+): void {
+  const verify = reader.options.verify;
+  if (verify !== null) {
+    try {
+      verify(req, res, body, charset);
+    } catch (err) {
+      next(httpError(403, err, { body, type: typeOf(err) || 'entity.verify.failed' }));
+      return;
+    }
+  }
+
+  let value: string | Buffer = body;
+  let parsed: unknown;
+  try {
+    if (charset !== null && typeof body !== 'string') value = decode(body, charset);
+    parsed = reader.parse(value, charset);
+  } catch (err) {
+    next(httpError(400, err, { body: value, type: typeOf(err) || 'entity.parse.failed' }));
+    return;
+  }
+  req.body = parsed;
+  next();
+}
+
+/**
+ * Gives up on a body: unpipes and destroys the inflater, lets whatever the client still sends
+ * drain unread (nothing is kept, the connection stays usable) and reports `err`.
+ */
+function fail(req: BodyRequest, inflater: Transform | null, next: NextFunction, err: unknown): void {
+  if (inflater !== null) {
+    req.unpipe(inflater);
+    inflater.destroy();
+  }
+  if (!onFinished.isFinished(req)) req.resume();
+  next(err);
+}
+
+/** Re-emits a client abort of the request on the inflater it is piped into (`this`). */
+function forwardAbort(this: Transform): void {
+  this.emit('aborted');
+}
+
+/**
+ * The checks raw-body makes on the stream it reads, made on the request itself before it is
+ * piped into an inflater: a decoding already set, or a stream that can no longer be read.
+ */
+function unreadable(req: BodyRequest): createError.HttpError | null {
+  if (req.readableEncoding !== null && req.readableEncoding !== undefined) {
+    return createError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' });
+  }
+  if (req.readable === false) {
+    return createError(500, 'stream is not readable', { type: 'stream.not.readable' });
+  }
+  return null;
+}
+
+/** The `type` an error thrown by `verify` or a parser carries, if any. */
+function typeOf(err: unknown): string | undefined {
+  if (err !== null && typeof err === 'object') {
+    const type = (err as { type?: unknown }).type;
+    if (typeof type === 'string' && type !== '') return type;
+  }
+  return undefined;
+}

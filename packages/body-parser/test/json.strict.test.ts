@@ -1,0 +1,71 @@
+import { json } from '@webfw/body-parser';
+import { post, serve, type TestServer } from './helpers';
+
+describe('json({ strict })', () => {
+  describe('strict: true (default)', () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await serve(json());
+    });
+    afterAll(() => s.close());
+
+    const rejected: Array<[string, string]> = [
+      ['true', 'Unexpected token \'t\', "true" is not valid JSON'],
+      ['"tobi"', 'Unexpected token \'"\', ""tobi"" is not valid JSON'],
+      ['  42', 'Unexpected token \'4\', "  42" is not valid JSON'],
+      ['null', 'Unexpected token \'n\', "null" is not valid JSON'],
+      ['\t\n"x"   ', 'Unexpected token \'"\', "\t\n"x"   " is not valid JSON'],
+    ];
+    it.each(rejected)('should 400 a non-object top-level value %j, worded as JSON.parse words it', async (body, message) => {
+      const res = await post(s.port, 'application/json', body);
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({
+        error: { name: 'SyntaxError', message, status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed', body },
+      });
+    });
+
+    it('should word a long strict violation with the excerpt JSON.parse shows', async () => {
+      const body = `  "${'a'.repeat(100)}"`;
+      const res = await post(s.port, 'application/json', body);
+      expect(res.status).toBe(400);
+      expect((res.json.error as { message: string }).message).toBe(`Unexpected token '"', "  "${'a'.repeat(9)}"... is not valid JSON`);
+    });
+
+    it('should accept objects and arrays after leading whitespace', async () => {
+      const res = await post(s.port, 'application/json', '\r\n\t [ {} ]');
+      expect(res.json).toEqual({ has: true, kind: 'array', body: [{}] });
+    });
+  });
+
+  describe('strict: false', () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await serve(json({ strict: false }));
+    });
+    afterAll(() => s.close());
+
+    it.each([
+      ['true', true],
+      ['"tobi"', 'tobi'],
+      [' 42 ', 42],
+      ['null', null],
+    ])('should accept the primitive %j', async (body, value) => {
+      const res = await post(s.port, 'application/json', body);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ has: true, kind: value === null ? 'object' : typeof value, body: value });
+    });
+
+    it('should still 400 invalid JSON', async () => {
+      const res = await post(s.port, 'application/json', 'tru');
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({
+        error: { name: 'SyntaxError', message: 'Unexpected end of JSON input', status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed', body: 'tru' },
+      });
+    });
+
+    it('should still parse an empty body as {}', async () => {
+      const res = await post(s.port, 'application/json', '');
+      expect(res.json).toEqual({ has: true, kind: 'object', body: {} });
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * These run plain `node` inside this package, so `@webfw/body-parser` resolves through the
+ * package's own `exports` map to the BUILT files in dist/ (`npm test` builds first).
+ */
+const packageDir = join(__dirname, '..');
+
+function runNode(args: string[]): unknown {
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8' }).trim());
+}
+
+/** Posts a JSON body and a form through the loaded module over real HTTP and prints the results. */
+const probe = `
+  const parseJson = bodyParser.json(), parseForm = bodyParser.urlencoded();
+  const server = http.createServer((req, res) => parseJson(req, res, (e1) => parseForm(req, res, (e2) => {
+    const err = e1 || e2;
+    res.statusCode = err ? err.status : 200;
+    res.end(JSON.stringify(err ? { type: err.type } : req.body));
+  })));
+  server.listen(0, '127.0.0.1', async () => {
+    const base = 'http://127.0.0.1:' + server.address().port + '/';
+    const a = await fetch(base, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    const b = await fetch(base, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1&x=2' });
+    const c = await fetch(base, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'true' });
+    console.log(JSON.stringify({
+      factories: ['json', 'raw', 'text', 'urlencoded'].map((k) => typeof bodyParser[k]),
+      results: [a.status, await a.json(), b.status, await b.json(), c.status, await c.json()],
+    }));
+    server.close();
+  });
+`;
+
+const expected = {
+  factories: ['function', 'function', 'function', 'function'],
+  results: [200, { a: 1 }, 200, { x: ['1', '2'] }, 400, { type: 'entity.parse.failed' }],
+};
+
+describe('the built package', () => {
+  beforeAll(() => {
+    if (!existsSync(join(packageDir, 'dist', 'index.cjs'))) throw new Error('packages/body-parser is not built: run `npm test` (it builds first)');
+  });
+
+  it("should give the object with the four factories from require('@webfw/body-parser')", () => {
+    const out = runNode(['-e', `const http = require('node:http'); const bodyParser = require('@webfw/body-parser');
+      const { json, raw, text, urlencoded } = require('@webfw/body-parser');
+      if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('destructuring differs');
+      ${probe}`]);
+    expect(out).toEqual(expected);
+  });
+
+  it("should give the same object from import bodyParser from '@webfw/body-parser', and named exports", () => {
+    const out = runNode(['--input-type=module', '-e', `import http from 'node:http'; import bodyParser, { json, raw, text, urlencoded } from '@webfw/body-parser';
+      if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('named exports differ');
+      ${probe}`]);
+    expect(out).toEqual(expected);
+  });
+
+  it('should ship type declarations for both formats', () => {
+    for (const file of ['index.d.ts', 'index.d.cts']) expect(existsSync(join(packageDir, 'dist', file))).toBe(true);
+  });
+});
