@@ -1,0 +1,46 @@
+import webfw from './webfw';
+
+export default webfw;
+export { webfw };
+export type { WebfwRouterFactory } from './webfw';
+
+/** Creates a router typed with webfw's request and response (as `webfw.Router`). */
+export const Router = webfw.Router;
+/** The router's Route class (as `webfw.Route`). */
+export const Route = webfw.Route;
+export { application, methods } from './application';
+export type {
+  Application,
+  AppRoute,
+  AppRouter,
+  RouterOptions,
+  ErrorRequestHandler,
+  HandlerArgument,
+  HttpMethod,
+  JsonReplacer,
+  KnownSettings,
+  ListenCallback,
+  NextFunction,
+  NodeErrorHandler,
+  NodeHandler,
+  ParamHandler,
+  PathArgument,
+  RenderCallback,
+  RequestHandler,
+  RouteHandlers,
+  PlainHandlerArgument,
+  RouteMatcher,
+  RouteMethods,
+  UseMethod,
+} from './application';
+export { request } from './request';
+export type { ParamsDictionary, RangeOptions, Ranges, Request } from './request';
+export { response } from './response';
+export type { Response } from './response';
+export type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './settings';
+export { View } from './view';
+export type { EngineFunction, ViewConstructor, ViewLike, ViewOptions } from './view';
+export { finalHandler } from './final-handler';
+export type { FinalHandler, FinalHandlerOptions } from './final-handler';
+export { json, raw, text, urlencoded } from '@webfw/body-parser';
+export { default as serveStatic } from '@webfw/static';

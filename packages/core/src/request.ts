@@ -1,0 +1,308 @@
+import { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import fresh from 'fresh';
+import proxyaddr from 'proxy-addr';
+import parseRange from 'range-parser';
+import typeis from 'type-is';
+import type { Application, NextFunction } from './application';
+import type { Response } from './response';
+import type { ParsedQuery, QueryParser, TrustFunction } from './settings';
+import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from './utils-accepts';
+import { pathnameOf, splitUrl } from './utils-url';
+
+/** Route parameters by name (string keys; regular-expression captures by index). */
+export interface ParamsDictionary {
+  [key: string]: string;
+}
+
+/** Options of `req.range()`. */
+export interface RangeOptions {
+  /** Combine overlapping and adjacent ranges (default false). */
+  combine?: boolean;
+}
+
+/** Parsed Range header: the ranges and their unit (`type`, e.g. `bytes`). */
+export type Ranges = parseRange.Ranges;
+
+/**
+ * The request object handed to middleware: node's `IncomingMessage` with the properties and
+ * methods of express 5's request. `P` types `req.params`, `ReqBody` `req.body`, `ReqQuery`
+ * `req.query`.
+ */
+export interface Request<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> extends IncomingMessage {
+  /** The app handling the request (the sub-app while inside one). */
+  app: Application;
+  /** The response of this request. */
+  res?: Response;
+  /** The `next` function of the middleware currently running. */
+  next?: NextFunction;
+  /** HTTP method, upper case. */
+  method: string;
+  /** Request URL; the mount path is stripped while mounted middleware runs. */
+  url: string;
+  /** The URL as received, kept when `req.url` is rewritten by mounting. */
+  originalUrl: string;
+  /** The part of the URL path that matched the mount point(s). */
+  baseUrl: string;
+  /** Route parameters (set by the router; `{}` by default). */
+  params: P;
+  /** The parsed body, set by a body parser; undefined when nothing was parsed. */
+  body: ReqBody;
+  /** The matched route (set by the router). */
+  route?: unknown;
+  /** Cookies, set by cookie-parser. */
+  cookies?: Record<string, string>;
+  /** Verified signed cookies, set by cookie-parser. */
+  signedCookies?: Record<string, string | false>;
+  /** The signing secret, set by cookie-parser. */
+  secret?: string;
+  /** Query-string parameters parsed by the `query parser` setting; `{}` when it is disabled. */
+  readonly query: ReqQuery;
+  /** `http` or `https`; under `trust proxy`, the first `X-Forwarded-Proto` value. */
+  readonly protocol: string;
+  /** `req.protocol === 'https'`. */
+  readonly secure: boolean;
+  /** Client address; under `trust proxy`, the untrusted address nearest the app. */
+  readonly ip: string | undefined;
+  /** Under `trust proxy`, the forwarded addresses (client first); otherwise `[]`. */
+  readonly ips: string[];
+  /** Subdomains of the host name, `subdomain offset` parts removed from the right. */
+  readonly subdomains: string[];
+  /** Path part of `req.url`. */
+  readonly path: string;
+  /** Host (with port) from Host, or X-Forwarded-Host under `trust proxy`. */
+  readonly host: string | undefined;
+  /** Host name (port removed; IPv6 brackets kept). */
+  readonly hostname: string | undefined;
+  /** Whether the response is still fresh in the client's cache (GET/HEAD, 2xx or 304). */
+  readonly fresh: boolean;
+  /** `!req.fresh`. */
+  readonly stale: boolean;
+  /** Whether `X-Requested-With` is `XMLHttpRequest`. */
+  readonly xhr: boolean;
+
+  get(name: 'set-cookie'): string[] | undefined;
+  get(name: string): string | undefined;
+  header(name: 'set-cookie'): string[] | undefined;
+  header(name: string): string | undefined;
+  accepts(): string[];
+  accepts(type: string): string | false;
+  accepts(types: readonly string[]): string | false;
+  accepts(...types: string[]): string | false;
+  acceptsCharsets(): string[];
+  acceptsCharsets(charset: string): string | false;
+  acceptsCharsets(charsets: readonly string[]): string | false;
+  acceptsCharsets(...charsets: string[]): string | false;
+  acceptsEncodings(): string[];
+  acceptsEncodings(encoding: string): string | false;
+  acceptsEncodings(encodings: readonly string[]): string | false;
+  acceptsEncodings(...encodings: string[]): string | false;
+  acceptsLanguages(): string[];
+  acceptsLanguages(lang: string): string | false;
+  acceptsLanguages(langs: readonly string[]): string | false;
+  acceptsLanguages(...langs: string[]): string | false;
+  is(type: string | readonly string[], ...types: string[]): string | false | null;
+  range(size: number, options?: RangeOptions): Ranges | -1 | -2 | undefined;
+}
+
+interface QueryCache {
+  url: string;
+  parse: QueryParser;
+  value: object;
+}
+
+const QUERY_CACHE = Symbol('webfw.query');
+
+type InternalRequest = Request & { [QUERY_CACHE]?: QueryCache };
+
+/**
+ * Returns a request header, name case-insensitive; `Referer` and `Referrer` are
+ * interchangeable. Throws a TypeError when the name is missing or not a string.
+ */
+function get(this: Request, name: string): string | string[] | undefined {
+  if (!name) throw new TypeError('name argument is required to req.get');
+  if (typeof name !== 'string') throw new TypeError('name must be a string to req.get');
+  const lc = name.toLowerCase();
+  if (lc === 'referer' || lc === 'referrer') return this.headers.referrer || this.headers.referer;
+  return this.headers[lc];
+}
+
+/**
+ * Checks the given types (MIME types or extensions, as arguments or an array) against the
+ * Accept header: the best match as given, false when none; no argument returns every
+ * accepted type; no Accept header returns the first type.
+ */
+function accepts(this: Request): string[] | string | false {
+  return acceptsTypes(this.headers, argumentList(arguments));
+}
+
+/** First of the given encodings accepted by Accept-Encoding, or false; no argument: all accepted. */
+function acceptsEncodingsMethod(this: Request): string[] | string | false {
+  return acceptsEncodings(this.headers, argumentList(arguments));
+}
+
+/** First of the given charsets accepted by Accept-Charset, or false; no argument: all accepted. */
+function acceptsCharsetsMethod(this: Request): string[] | string | false {
+  return acceptsCharsets(this.headers, argumentList(arguments));
+}
+
+/** First of the given languages accepted by Accept-Language, or false; no argument: all accepted. */
+function acceptsLanguagesMethod(this: Request): string[] | string | false {
+  return acceptsLanguages(this.headers, argumentList(arguments));
+}
+
+/**
+ * Parses the Range header for a resource of `size` bytes: the ranges, -1 when
+ * unsatisfiable, -2 when malformed, undefined without a Range header.
+ */
+function range(this: Request, size: number, options?: RangeOptions): Ranges | -1 | -2 | undefined {
+  const header = this.headers.range;
+  if (!header) return undefined;
+  return parseRange(size, header, options);
+}
+
+/**
+ * Whether the request's Content-Type matches one of the types (arguments or an array): the
+ * matching type, false when none matches, null when the request has no body.
+ */
+function is(this: Request, types: string | readonly string[]): string | false | null {
+  const list = Array.isArray(types) ? (types as string[]) : (Array.prototype.slice.call(arguments) as string[]);
+  return typeis(this, list);
+}
+
+function trustFn(req: Request): TrustFunction {
+  return req.app.get('trust proxy fn') as TrustFunction;
+}
+
+function remoteAddress(req: Request): string | undefined {
+  return req.socket.remoteAddress;
+}
+
+function firstValue(header: string): string {
+  const comma = header.indexOf(',');
+  return comma === -1 ? header.trim() : header.substring(0, comma).trim();
+}
+
+/** Query-string parameters, parsed once per URL by the app's `query parser fn`. */
+function getQuery(this: InternalRequest): object {
+  const parse = this.app.get('query parser fn') as QueryParser | undefined;
+  if (!parse) return {};
+  const url = this.url;
+  const cache = this[QUERY_CACHE];
+  if (cache !== undefined && cache.url === url && cache.parse === parse) return cache.value;
+  const value = parse(splitUrl(url).query ?? '');
+  this[QUERY_CACHE] = { url, parse, value };
+  return value;
+}
+
+/** Protocol: `https` on TLS, else `http`; a trusted proxy's `X-Forwarded-Proto` wins. */
+function getProtocol(this: Request): string {
+  const proto = (this.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (!trustFn(this)(remoteAddress(this), 0)) return proto;
+  const header = this.headers['x-forwarded-proto'];
+  return firstValue((typeof header === 'string' && header) || proto);
+}
+
+function getSecure(this: Request): boolean {
+  return this.protocol === 'https';
+}
+
+function getIp(this: Request): string | undefined {
+  return proxyaddr(this, trustFn(this));
+}
+
+function getIps(this: Request): string[] {
+  const addresses = proxyaddr.all(this, trustFn(this));
+  addresses.reverse().pop();
+  return addresses;
+}
+
+function getSubdomains(this: Request): string[] {
+  const hostname = this.hostname;
+  if (!hostname) return [];
+  const offset = this.app.get('subdomain offset') as number;
+  const parts = isIP(hostname) ? [hostname] : hostname.split('.').reverse();
+  return parts.slice(offset);
+}
+
+function getPath(this: Request): string {
+  return pathnameOf(this.url) as string;
+}
+
+function getHost(this: Request): string | undefined {
+  let value = this.headers['x-forwarded-host'] as string | undefined;
+  if (!value || !trustFn(this)(remoteAddress(this), 0)) value = this.headers.host;
+  else {
+    const comma = value.indexOf(',');
+    if (comma !== -1) value = value.substring(0, comma).trimEnd();
+  }
+  return value || undefined;
+}
+
+function getHostname(this: Request): string | undefined {
+  const host = this.host;
+  if (!host) return undefined;
+  const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
+  const colon = host.indexOf(':', offset);
+  return colon !== -1 ? host.substring(0, colon) : host;
+}
+
+function getFresh(this: Request): boolean {
+  const method = this.method;
+  const res = this.res;
+  if ((method !== 'GET' && method !== 'HEAD') || !res) return false;
+  const status = res.statusCode;
+  if ((status >= 200 && status < 300) || status === 304) {
+    return fresh(this.headers, {
+      etag: res.getHeader('ETag') as string | undefined,
+      'last-modified': res.getHeader('Last-Modified') as string | undefined,
+    });
+  }
+  return false;
+}
+
+function getStale(this: Request): boolean {
+  return !this.fresh;
+}
+
+function getXhr(this: Request): boolean {
+  const value = this.headers['x-requested-with'];
+  return typeof value === 'string' && value.toLowerCase() === 'xmlhttprequest';
+}
+
+function method(value: unknown): PropertyDescriptor {
+  return { configurable: true, enumerable: true, writable: true, value };
+}
+
+function getter(fn: () => unknown): PropertyDescriptor {
+  return { configurable: true, enumerable: true, get: fn };
+}
+
+/**
+ * The request prototype: every request an app handles inherits from `app.request`, which
+ * inherits from this object (itself inheriting `http.IncomingMessage.prototype`). Extend
+ * `app.request` (one app) or this object (every app) to add members.
+ */
+export const request: Request = Object.create(IncomingMessage.prototype, {
+  get: method(get),
+  header: method(get),
+  accepts: method(accepts),
+  acceptsEncodings: method(acceptsEncodingsMethod),
+  acceptsCharsets: method(acceptsCharsetsMethod),
+  acceptsLanguages: method(acceptsLanguagesMethod),
+  range: method(range),
+  is: method(is),
+  query: getter(getQuery),
+  protocol: getter(getProtocol),
+  secure: getter(getSecure),
+  ip: getter(getIp),
+  ips: getter(getIps),
+  subdomains: getter(getSubdomains),
+  path: getter(getPath),
+  host: getter(getHost),
+  hostname: getter(getHostname),
+  fresh: getter(getFresh),
+  stale: getter(getStale),
+  xhr: getter(getXhr),
+}) as Request;

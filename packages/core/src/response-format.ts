@@ -1,0 +1,43 @@
+import { lookupType } from './response-content-type';
+
+/** A media type from a `res.format` key, split into its value, quality and parameters. */
+export interface NormalizedType {
+  value: string;
+  quality: number;
+  params: Record<string, string>;
+}
+
+/**
+ * Parses an Accept-style entry (`'text/html; q=0.5; level=1'`) into its value, its quality
+ * (`q`, default 1) and its other parameters.
+ */
+export function acceptParams(entry: string): NormalizedType {
+  const length = entry.length;
+  const semi = entry.indexOf(';');
+  let index = semi === -1 ? length : semi;
+  const result: NormalizedType = { value: entry.slice(0, index).trim(), quality: 1, params: Object.create(null) as Record<string, string> };
+  while (index < length) {
+    const eq = entry.indexOf('=', index);
+    if (eq === -1) break;
+    const next = entry.indexOf(';', index + 1);
+    const end = next === -1 ? length : next;
+    if (eq > end) {
+      index = end;
+      continue;
+    }
+    const key = entry.slice(index + 1, eq).trim();
+    const val = entry.slice(eq + 1, end).trim();
+    if (key === 'q') result.quality = parseFloat(val);
+    else if (key !== '') result.params[key] = val;
+    index = end;
+  }
+  return result;
+}
+
+/**
+ * Normalizes a `res.format` key: a value with `/` is parsed as a media type, anything else is
+ * an extension looked up in the MIME table (`application/octet-stream` when unknown).
+ */
+export function normalizeType(type: string): NormalizedType {
+  return type.indexOf('/') !== -1 ? acceptParams(type) : { value: lookupType(type) || 'application/octet-stream', quality: 1, params: {} };
+}

@@ -1,0 +1,521 @@
+import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
+import { extname, isAbsolute, resolve } from 'node:path';
+import encodeUrl from 'encodeurl';
+import escapeHtml from 'escape-html';
+import createError from 'http-errors';
+import send from 'send';
+import statuses from 'statuses';
+import vary from 'vary';
+import type { Application, NextFunction, RenderCallback } from './application';
+import type { Request } from './request';
+import { attachmentDisposition, fullContentType, withUtf8Charset } from './response-content-type';
+import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
+import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
+import { normalizeType } from './response-format';
+import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
+import { strongETag, weakETag, type ETagFunction } from './utils-etag';
+
+export type { CookieOptions } from './response-cookie';
+export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './response-file';
+
+/** A handler of `res.format`, called with the request, the response and `next`. */
+export type FormatHandler = (req: Request, res: Response, next: NextFunction) => void;
+
+/** The map given to `res.format`: MIME types or extensions to handlers, plus `default`. */
+export type FormatHandlers = Record<string, FormatHandler>;
+
+/** A header value as `res.set` accepts it: anything is stringified; arrays give several lines. */
+export type HeaderValue = string | number | boolean | readonly (string | number | boolean)[];
+
+/**
+ * The response object handed to middleware: node's `ServerResponse` with the methods of
+ * express 5's response. `ResBody` types what `res.json`/`res.send` accept, `Locals` types
+ * `res.locals`.
+ */
+export interface Response<ResBody = unknown, Locals extends Record<string, unknown> = Record<string, unknown>> extends ServerResponse {
+  /** The app handling the request (the sub-app while inside one); the same as `req.app`. */
+  app: Application;
+  /** The request of this response. */
+  req: Request;
+  /** Template variables of this request only, merged over `app.locals` by `res.render`. */
+  locals: Locals;
+
+  /**
+   * Sets the status code; chainable. Throws a TypeError when `code` is not an integer and a
+   * RangeError when it is outside 100..999.
+   */
+  status(code: number): this;
+  /** Sets the status and sends its reason phrase (or the number) as text/plain. */
+  sendStatus(code: number): this;
+  /**
+   * Sets one header, or every header of an object. Values are stringified (arrays element by
+   * element); a Content-Type gains the charset of its type (`text/plain` ->
+   * `text/plain; charset=utf-8`) and cannot be an array. Values with CR/LF throw (node).
+   */
+  set(field: string, value?: HeaderValue): this;
+  set(fields: Record<string, HeaderValue>): this;
+  /** Alias of `res.set`. */
+  header(field: string, value?: HeaderValue): this;
+  header(fields: Record<string, HeaderValue>): this;
+  /** Returns a response header (case-insensitive name). */
+  get(field: string): string | number | string[] | undefined;
+  /** Appends to a header (creating it); a later `res.set` replaces it. */
+  append(field: string, value?: string | readonly string[]): this;
+  /**
+   * Sets Content-Type: a value with `/` as is (charset added to text types), otherwise an
+   * extension looked up (`'html'`, `'.json'`), `application/octet-stream` when unknown.
+   */
+  type(type: string): this;
+  /** Alias of `res.type`. */
+  contentType(type: string): this;
+  /** Adds a field to Vary unless already listed. */
+  vary(field: string | readonly string[]): this;
+  /** Appends `<url>; rel="name"` entries (an array gives one per URL) to the Link header. */
+  links(links: Record<string, string | readonly string[]>): this;
+  /** Sets Location, percent-encoding what is not already encoded (CR/LF included). */
+  location(url: string): this;
+  /**
+   * Redirects with 302 (or `status`): sets Location and answers with a short text or HTML
+   * body per Accept (escaped), no body for HEAD.
+   */
+  redirect(url: string): void;
+  redirect(status: number, url: string): void;
+  /**
+   * Sends a response: a string as text/html (unless typed), a Buffer as octet-stream
+   * (unless typed), an object, array, number or boolean as JSON, null as empty. Sets
+   * Content-Length and an ETag per the `etag` setting, answers 304 when the request is
+   * fresh, sends no body for HEAD, 204 and 304.
+   */
+  send(body?: ResBody | string | Buffer | Uint8Array | null): this;
+  /** Sends JSON (`json replacer`, `json spaces`, `json escape` settings) as application/json. */
+  json(body?: ResBody): this;
+  /**
+   * Sends JSON, wrapped for JSONP when the query parameter named by `jsonp callback name`
+   * (default `callback`) holds a callback name (sanitised); with `nosniff`.
+   */
+  jsonp(body?: ResBody): this;
+  /**
+   * Content negotiation on Accept: runs the handler of the best match (setting its
+   * Content-Type), the first when there is no Accept, `default` when nothing matches, else
+   * `next()` with a 406 error. Adds `Accept` to Vary.
+   */
+  format(handlers: FormatHandlers): this;
+  /** Sets Content-Disposition `attachment` (with the file name and its Content-Type when given). */
+  attachment(filename?: string): this;
+  /**
+   * Sets a cookie (Set-Cookie appended): an object value is sent as `j:` + JSON; see
+   * `CookieOptions`. Throws a TypeError for an invalid name, value or option.
+   */
+  cookie(name: string, value: unknown, options?: CookieOptions): this;
+  /** Clears a cookie: empty value expiring in 1970; `expires` and `maxAge` are ignored. */
+  clearCookie(name: string, options?: CookieOptions): this;
+  /**
+   * Streams a file (absolute `path`, or relative to `options.root` without leaving it) with
+   * Content-Type by extension, ranges and conditional GET. `callback(err)` runs when done;
+   * without one, errors go to `next(err)` and a directory to `next()`.
+   */
+  sendFile(path: string, callback?: TransferCallback): void;
+  sendFile(path: string, options: SendFileOptions, callback?: TransferCallback): void;
+  /** Streams a file as an attachment named `filename` (default: the file's name). */
+  download(path: string, callback?: TransferCallback): void;
+  download(path: string, filename: string, callback?: TransferCallback): void;
+  download(path: string, options: DownloadOptions, callback?: TransferCallback): void;
+  download(path: string, filename: string | null | undefined, options: DownloadOptions, callback?: TransferCallback): void;
+  /**
+   * Renders a view with `app.render` (res.locals and `locals` merged over app.locals) and
+   * sends the HTML; with a callback, hands it the result instead. Errors go to `next(err)`.
+   */
+  render(view: string, callback?: RenderCallback): void;
+  render(view: string, locals?: Record<string, unknown>, callback?: RenderCallback): void;
+}
+
+/** What this module needs of a request beyond the public type. */
+type OwnRequest = Request & { next?: NextFunction };
+
+function getRequest(res: Response): OwnRequest {
+  return res.req as OwnRequest;
+}
+
+// --- status --------------------------------------------------------------------------------
+
+function status(this: Response, code: number): Response {
+  if (!Number.isInteger(code)) {
+    throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
+  }
+  if (code < 100 || code > 999) {
+    throw new RangeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`);
+  }
+  this.statusCode = code;
+  return this;
+}
+
+function sendStatus(this: Response, code: number): Response {
+  const body = statuses.message[code] || String(code);
+  this.status(code);
+  this.type('txt');
+  return this.send(body);
+}
+
+// --- headers -------------------------------------------------------------------------------
+
+function set(this: Response, field: string | Record<string, HeaderValue>, value?: HeaderValue): Response {
+  if (arguments.length === 2) {
+    const name = field as string;
+    let val: string | string[] | false = Array.isArray(value) ? value.map(String) : String(value);
+    if (name.toLowerCase() === 'content-type') {
+      if (Array.isArray(val)) throw new TypeError('Content-Type cannot be set to an Array');
+      val = fullContentType(val);
+    }
+    this.setHeader(name, val as OutgoingHttpHeader);
+    return this;
+  }
+  const fields = field as Record<string, HeaderValue>;
+  for (const key in fields) this.set(key, fields[key]);
+  return this;
+}
+
+function get(this: Response, field: string): string | number | string[] | undefined {
+  return this.getHeader(field);
+}
+
+function append(this: Response, field: string, value?: string | readonly string[]): Response {
+  const prev = this.getHeader(field);
+  let next: HeaderValue | undefined = value;
+  if (prev) {
+    if (Array.isArray(prev)) next = prev.concat(value as string);
+    else if (Array.isArray(value)) next = [String(prev)].concat(value);
+    else next = [String(prev), value as string];
+  }
+  return this.set(field, next as HeaderValue);
+}
+
+function type(this: Response, type: string): Response {
+  const ct = type.indexOf('/') === -1 ? fullContentType(type) || 'application/octet-stream' : type;
+  return this.set('Content-Type', ct);
+}
+
+function varyMethod(this: Response, field: string | readonly string[]): Response {
+  vary(this, field as string | string[]);
+  return this;
+}
+
+function links(this: Response, links: Record<string, string | readonly string[]>): Response {
+  let link = (this.get('Link') as string | undefined) || '';
+  if (link) link += ', ';
+  const parts: string[] = [];
+  for (const rel of Object.keys(links)) {
+    const target = links[rel];
+    if (Array.isArray(target)) for (const url of target) parts.push(`<${url}>; rel="${rel}"`);
+    else parts.push(`<${target as string}>; rel="${rel}"`);
+  }
+  return this.set('Link', link + parts.join(', '));
+}
+
+function location(this: Response, url: string): Response {
+  return this.set('Location', encodeUrl(url));
+}
+
+function attachment(this: Response, filename?: string): Response {
+  if (filename) this.type(extname(filename));
+  this.set('Content-Disposition', attachmentDisposition(filename));
+  return this;
+}
+
+// --- bodies --------------------------------------------------------------------------------
+
+const TEXT_HTML = 'text/html; charset=utf-8';
+const OCTET_STREAM = 'application/octet-stream';
+const APPLICATION_JSON = 'application/json; charset=utf-8';
+
+function sendBody(this: Response, body?: unknown): Response {
+  let chunk: unknown = body;
+  let encoding: BufferEncoding | undefined;
+  const req = getRequest(this);
+
+  switch (typeof chunk) {
+    case 'string':
+      if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', TEXT_HTML);
+      break;
+    case 'boolean':
+    case 'number':
+    case 'object':
+      if (chunk === null) chunk = '';
+      else if (ArrayBuffer.isView(chunk)) {
+        if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', OCTET_STREAM);
+      } else return this.json(chunk);
+      break;
+  }
+
+  if (typeof chunk === 'string') {
+    encoding = 'utf8';
+    const current = this.getHeader('Content-Type');
+    if (typeof current === 'string') {
+      const charset = withUtf8Charset(current);
+      if (charset !== current) this.setHeader('Content-Type', charset);
+    }
+  }
+
+  const etagFn = this.app.get('etag fn') as ETagFunction | undefined;
+  const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag');
+
+  let length: number | undefined;
+  if (chunk !== undefined) {
+    if (typeof chunk === 'string') {
+      if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
+        // custom generators receive the body as a Buffer, as in express
+        chunk = Buffer.from(chunk, encoding);
+        encoding = undefined;
+        length = (chunk as Buffer).length;
+      } else length = Buffer.byteLength(chunk, encoding);
+    } else {
+      if (!Buffer.isBuffer(chunk)) {
+        const view = chunk as ArrayBufferView;
+        chunk = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+      }
+      length = (chunk as Buffer).length;
+    }
+    this.setHeader('Content-Length', String(length));
+  }
+
+  if (generateETag && length !== undefined) {
+    const tag = etagFn(chunk as string | Buffer, encoding);
+    if (tag) this.setHeader('ETag', String(tag));
+  }
+
+  if (req.fresh) this.statusCode = 304;
+
+  const code = this.statusCode;
+  if (code === 204 || code === 304) {
+    this.removeHeader('Content-Type');
+    this.removeHeader('Content-Length');
+    this.removeHeader('Transfer-Encoding');
+    chunk = '';
+  } else if (code === 205) {
+    this.setHeader('Content-Length', '0');
+    this.removeHeader('Transfer-Encoding');
+    chunk = '';
+  }
+
+  if (req.method === 'HEAD') this.end();
+  else if (chunk === undefined) this.end();
+  else this.end(chunk as string | Buffer, encoding as BufferEncoding);
+  return this;
+}
+
+function json(this: Response, body?: unknown): Response {
+  const app = this.app;
+  const text = stringifyJson(body, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));
+  if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', APPLICATION_JSON);
+  return this.send(text);
+}
+
+function jsonp(this: Response, body?: unknown): Response {
+  const app = this.app;
+  let text = stringifyJson(body, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));
+  const query = getRequest(this).query as Record<string, unknown>;
+  let callback = query[app.get('jsonp callback name') as string];
+
+  if (!this.getHeader('Content-Type')) {
+    this.setHeader('X-Content-Type-Options', 'nosniff');
+    this.setHeader('Content-Type', APPLICATION_JSON);
+  }
+  if (Array.isArray(callback)) callback = callback[0];
+  if (typeof callback === 'string' && callback.length !== 0) {
+    this.setHeader('X-Content-Type-Options', 'nosniff');
+    this.set('Content-Type', 'text/javascript');
+    text = wrapJsonp(sanitizeCallbackName(callback), text);
+  }
+  return this.send(text);
+}
+
+// --- negotiation and redirects -------------------------------------------------------------
+
+function format(this: Response, handlers: FormatHandlers): Response {
+  const req = getRequest(this);
+  const next = req.next as NextFunction;
+  const keys = Object.keys(handlers).filter((k) => k !== 'default');
+  const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
+
+  this.vary('Accept');
+  if (key) {
+    this.set('Content-Type', normalizeType(key).value);
+    (handlers[key] as FormatHandler)(req, this, next);
+  } else if (handlers.default) {
+    handlers.default(req, this, next);
+  } else {
+    next(createError(406, { types: keys.map((k) => normalizeType(k).value) }));
+  }
+  return this;
+}
+
+/** The bodies `res.redirect` offers, in order of preference when Accept allows both. */
+const REDIRECT_BODY_TYPES: readonly string[] = ['text', 'html'];
+
+const warned = new Set<string>();
+function deprecate(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  process.emitWarning(`res.redirect: ${message}`, 'DeprecationWarning');
+}
+
+function redirect(this: Response, statusOrUrl: number | string, maybeUrl?: string): void {
+  let address = statusOrUrl as string;
+  let code: number = 302;
+  if (arguments.length === 2) {
+    code = statusOrUrl as number;
+    address = maybeUrl as string;
+  }
+  if (!address) deprecate('Provide a url argument');
+  if (typeof address !== 'string') deprecate('Url must be a string');
+  if (typeof code !== 'number') deprecate('Status must be a number');
+
+  address = this.location(address).get('Location') as string;
+  const reason = statuses.message[code];
+  // the negotiation res.format would do for { text, html, default }, without its closures
+  const type = getRequest(this).accepts(REDIRECT_BODY_TYPES as string[]);
+  this.vary('Accept');
+  let body = '';
+  if (type === 'text') {
+    this.set('Content-Type', 'text/plain');
+    body = `${reason}. Redirecting to ${address}`;
+  } else if (type === 'html') {
+    this.set('Content-Type', 'text/html');
+    body = `<!DOCTYPE html><head><title>${reason}</title></head><body><p>${reason}. Redirecting to ${escapeHtml(address)}</p></body>`;
+  }
+
+  this.status(code);
+  this.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  if (getRequest(this).method === 'HEAD') this.end();
+  else this.end(body);
+}
+
+// --- cookies -------------------------------------------------------------------------------
+
+function cookie(this: Response, name: string, value: unknown, options?: CookieOptions): Response {
+  return this.append('Set-Cookie', serializeCookie(name, value, options, getRequest(this).secret));
+}
+
+function clearCookie(this: Response, name: string, options?: CookieOptions): Response {
+  return this.cookie(name, '', clearCookieOptions(options));
+}
+
+// --- files ---------------------------------------------------------------------------------
+
+function sendFile(this: Response, path: string, options?: SendFileOptions | TransferCallback, callback?: TransferCallback): void {
+  let done = callback;
+  let opts: SendFileOptions = (options as SendFileOptions | undefined) || {};
+  const req = getRequest(this);
+
+  if (!path) throw new TypeError('path argument is required to res.sendFile');
+  if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+  if (typeof options === 'function') {
+    done = options;
+    opts = {};
+  }
+  if (!opts.root && !isAbsolute(path)) throw new TypeError('path must be absolute or specify root to res.sendFile');
+
+  // as express 5: the ETag of a file follows the app's `etag` setting
+  const sendOptions = Object.assign(Object.create(opts) as SendFileOptions, { etag: this.app.enabled('etag') });
+  const file = send(req, encodeURI(path), sendOptions as send.SendOptions);
+  const next = req.next;
+  transferFile(this, file, opts.headers, (err) => {
+    if (done) return done(err);
+    if (err && err.code === 'EISDIR') return next?.();
+    if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next?.(err);
+  });
+}
+
+function download(
+  this: Response,
+  path: string,
+  filename?: string | DownloadOptions | TransferCallback | null,
+  options?: DownloadOptions | TransferCallback,
+  callback?: TransferCallback,
+): void {
+  let done = callback;
+  let name = filename as string | null | undefined;
+  let opts = (options as DownloadOptions | undefined) || null;
+
+  if (typeof filename === 'function') {
+    done = filename;
+    name = null;
+    opts = null;
+  } else if (typeof options === 'function') {
+    done = options;
+    opts = null;
+  }
+  if (filename !== null && typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
+    name = null;
+    opts = filename;
+  }
+
+  const headers: Record<string, string | number | readonly string[]> = { 'Content-Disposition': attachmentDisposition(name || path) };
+  if (opts && opts.headers) {
+    for (const key of Object.keys(opts.headers)) {
+      if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as string;
+    }
+  }
+  const fileOptions = Object.create(opts) as DownloadOptions;
+  fileOptions.headers = headers;
+  const fullPath = !fileOptions.root ? resolve(path) : path;
+  this.sendFile(fullPath, fileOptions, done);
+}
+
+// --- views ---------------------------------------------------------------------------------
+
+function render(this: Response, view: string, options?: Record<string, unknown> | RenderCallback, callback?: RenderCallback): void {
+  const req = getRequest(this);
+  const app = req.app;
+  let done = callback;
+  let opts = (options as Record<string, unknown> | undefined) || {};
+  if (typeof options === 'function') {
+    done = options;
+    opts = {};
+  }
+  // express hands res.locals to app.render as `_locals` (merged after app.locals)
+  const renderOptions = { ...opts, _locals: this.locals };
+  const self = this;
+  const finish: RenderCallback =
+    done ||
+    function sendRendered(err, html) {
+      if (err) return req.next?.(err);
+      self.send(html);
+    };
+  app.render(view, renderOptions, finish);
+}
+
+function method(value: unknown): PropertyDescriptor {
+  return { configurable: true, enumerable: true, writable: true, value };
+}
+
+/**
+ * The response prototype: every response an app handles inherits from `app.response`, which
+ * inherits from this object (itself inheriting `http.ServerResponse.prototype`). Extend
+ * `app.response` (one app) or this object (every app) to add members.
+ */
+export const response: Response = Object.create(ServerResponse.prototype, {
+  status: method(status),
+  sendStatus: method(sendStatus),
+  set: method(set),
+  header: method(set),
+  get: method(get),
+  append: method(append),
+  type: method(type),
+  contentType: method(type),
+  vary: method(varyMethod),
+  links: method(links),
+  location: method(location),
+  redirect: method(redirect),
+  attachment: method(attachment),
+  send: method(sendBody),
+  json: method(json),
+  jsonp: method(jsonp),
+  format: method(format),
+  cookie: method(cookie),
+  clearCookie: method(clearCookie),
+  sendFile: method(sendFile),
+  download: method(download),
+  render: method(render),
+}) as Response;
+
+export default response;

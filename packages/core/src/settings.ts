@@ -1,0 +1,90 @@
+import { parse as parseSimpleQuery } from 'node:querystring';
+import proxyaddr from 'proxy-addr';
+import qs from 'qs';
+import { strongETag, weakETag, type ETagFunction } from './utils-etag';
+
+/** A parsed query string: keys to strings, arrays or (extended parser) nested objects. */
+export interface ParsedQuery {
+  [key: string]: undefined | string | string[] | ParsedQuery | ParsedQuery[];
+}
+
+/** Parses a raw query string (without `?`) into an object. */
+export type QueryParser = (query: string) => object;
+
+/** Decides whether an address is a trusted proxy; `hop` counts from the app outwards. */
+export type TrustFunction = (address: string | undefined, hop: number) => boolean;
+
+/** Accepted values of the `etag` setting. */
+export type ETagSetting = boolean | 'weak' | 'strong' | ETagFunction;
+
+/** Accepted values of the `query parser` setting. */
+export type QueryParserSetting = boolean | 'simple' | 'extended' | QueryParser;
+
+/** Accepted values of the `trust proxy` setting. */
+export type TrustProxySetting = boolean | number | string | string[] | ((address: string | undefined, hop: number) => boolean);
+
+export type { ETagFunction };
+
+/** Marks, on an app's settings object, that `trust proxy` still holds its default value. */
+export const TRUST_PROXY_DEFAULT: unique symbol = Symbol('webfw.trustProxyDefault');
+
+/**
+ * Compiles the `etag` setting into the generator stored as `etag fn`: `true`/`'weak'` give
+ * weak ETags, `'strong'` strong ones, `false` none (undefined), a function is used as is.
+ * Throws a TypeError for any other value, as express does.
+ */
+export function compileETag(value: unknown): ETagFunction | undefined {
+  if (typeof value === 'function') return value as ETagFunction;
+  switch (value) {
+    case true:
+    case 'weak':
+      return weakETag;
+    case false:
+      return undefined;
+    case 'strong':
+      return strongETag;
+    default:
+      throw new TypeError(`unknown value for etag function: ${String(value)}`);
+  }
+}
+
+/** The extended query parser: qs with express's options (prototype keys stay own keys). */
+export function parseExtendedQuery(query: string): ParsedQuery {
+  return qs.parse(query, { allowPrototypes: true }) as ParsedQuery;
+}
+
+/**
+ * Compiles the `query parser` setting into the function stored as `query parser fn`:
+ * `true`/`'simple'` give node's querystring parser, `'extended'` qs, `false` none, a function
+ * is used as is. Throws a TypeError for any other value.
+ */
+export function compileQueryParser(value: unknown): QueryParser | undefined {
+  if (typeof value === 'function') return value as QueryParser;
+  switch (value) {
+    case true:
+    case 'simple':
+      return parseSimpleQuery;
+    case false:
+      return undefined;
+    case 'extended':
+      return parseExtendedQuery;
+    default:
+      throw new TypeError(`unknown value for query parser function: ${String(value)}`);
+  }
+}
+
+const trustAll: TrustFunction = () => true;
+
+/**
+ * Compiles the `trust proxy` setting into the function stored as `trust proxy fn`: `true`
+ * trusts every hop, a number trusts that many hops, a string (comma list), array of
+ * addresses/subnets/names (`loopback`, `linklocal`, `uniquelocal`) is compiled by proxy-addr,
+ * a function is used as is; `false`/unset trusts nothing. Invalid addresses throw a TypeError.
+ */
+export function compileTrust(value: unknown): TrustFunction {
+  if (typeof value === 'function') return value as TrustFunction;
+  if (value === true) return trustAll;
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()) : value || [];
+  return proxyaddr.compile(list as string[]) as TrustFunction;
+}

@@ -1,0 +1,55 @@
+import { json, raw, text, urlencoded } from '@webfw/body-parser';
+import Router, { Route, type RouteConstructor, type RouterInstance, type RouterOptions } from '@webfw/router';
+import serveStatic from '@webfw/static';
+import { application, type Application } from './application';
+import { request, type Request } from './request';
+import { response, type Response } from './response';
+
+/** `webfw.Router([options])`: a router whose handlers get webfw's request and response. */
+export interface WebfwRouterFactory {
+  (options?: RouterOptions): RouterInstance<Request, Response>;
+  new (options?: RouterOptions): RouterInstance<Request, Response>;
+}
+
+/**
+ * Creates an application: a `(req, res[, next])` function usable with `http.createServer`,
+ * `https.createServer` or as middleware of another app or router. `app.request` and
+ * `app.response` are this app's own prototypes (inheriting `webfw.request`/`webfw.response`).
+ */
+function webfw(): Application {
+  const app = function webfwApp(req, res, next) {
+    app.handle(req, res, next);
+  } as Application;
+  Object.setPrototypeOf(app, application);
+  app.request = Object.create(request, {
+    app: { configurable: true, enumerable: true, writable: true, value: app },
+  }) as Application['request'];
+  app.response = Object.create(response, {
+    app: { configurable: true, enumerable: true, writable: true, value: app },
+  }) as Application['response'];
+  app.init();
+  return app;
+}
+
+/** The application prototype every app inherits from. */
+webfw.application = application;
+/** The request prototype every app's requests inherit from. */
+webfw.request = request;
+/** The response prototype every app's responses inherit from. */
+webfw.response = response;
+/** Creates a router (`caseSensitive`, `strict`, `mergeParams`), with or without `new`. */
+webfw.Router = Router as unknown as WebfwRouterFactory;
+/** The Route class of the router. */
+webfw.Route = Route as RouteConstructor;
+/** JSON body parser (body-parser 2.x options). */
+webfw.json = json;
+/** Raw (Buffer) body parser. */
+webfw.raw = raw;
+/** Text body parser. */
+webfw.text = text;
+/** URL-encoded body parser (`extended` false by default). */
+webfw.urlencoded = urlencoded;
+/** Static files middleware (serve-static 2.x options). */
+webfw.static = serveStatic;
+
+export default webfw;

@@ -1,0 +1,71 @@
+/**
+ * Type-level contracts of the public surface. The assertions are checked by the workspace
+ * type-check (`tsc -p tsconfig.json`, run by `npm test` and CI); each test also runs the code.
+ */
+import request from 'supertest';
+import webfw from '@webfw/core';
+import type { Application, NextFunction, Request, Response } from '@webfw/core';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function assertType<T extends true>(value: T): T {
+  return value;
+}
+
+describe('public types', () => {
+  it('should infer req.params from a path literal', async () => {
+    const app = webfw();
+    app.get('/users/:id/files/*path', (req, res) => {
+      assertType<Equal<typeof req.params.id, string>>(true);
+      assertType<Equal<typeof req.params.path, string[]>>(true);
+      // @ts-expect-error: no such parameter in the path
+      void req.params.nope;
+      res.end(`${req.params.id} ${req.params.path.join('/')}`);
+    });
+    await request(app).get('/users/7/files/a/b').expect(200, '7 a/b');
+  });
+
+  it('should type app.get(name) as a setting read', () => {
+    const app: Application = webfw();
+    const env: string = app.get('env');
+    const offset: number = app.get('subdomain offset');
+    expect([env, offset]).toEqual(['test', 2]);
+  });
+
+  it('should accept error handlers with annotated parameters and express-typed middleware', async () => {
+    const app = webfw();
+    const onError = (err: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction): void => {
+      res.statusCode = err.status ?? 500;
+      res.end(err.message);
+    };
+    const nodeStyle = (_req: import('node:http').IncomingMessage, _res: import('node:http').ServerResponse, next: (err?: unknown) => void): void => next();
+    app.use(nodeStyle);
+    app.get('/', () => {
+      throw Object.assign(new Error('typed'), { status: 409 });
+    });
+    app.use(onError);
+    await request(app).get('/').expect(409, 'typed');
+  });
+
+  it('should type the request getters', async () => {
+    const app = webfw();
+    app.get('/', (req, res) => {
+      assertType<Equal<typeof req.ips, string[]>>(true);
+      assertType<Equal<typeof req.secure, boolean>>(true);
+      assertType<Equal<typeof req.hostname, string | undefined>>(true);
+      assertType<Equal<ReturnType<typeof req.acceptsLanguages>, string | false>>(true);
+      res.end(req.protocol);
+    });
+    await request(app).get('/').expect(200, 'http');
+  });
+
+  it('should type webfw.Router() handlers with the webfw request and response', async () => {
+    const app = webfw();
+    const router = webfw.Router();
+    router.get('/r/:id', (req, res) => {
+      assertType<Equal<typeof req.params.id, string>>(true);
+      res.status(201).json({ id: req.params.id, host: req.hostname });
+    });
+    app.use(router);
+    await request(app).get('/r/5').set('Host', 'h.example').expect(201, { id: '5', host: 'h.example' });
+  });
+});

@@ -1,0 +1,136 @@
+import { foldPath, PathMatcher, type MatchedParams, type MatchOptions } from './path-matcher';
+import type { PathArgument } from './route-parameters';
+import type { AnyHandler, NextFunction } from './types';
+
+/** A thenable, as a handler may return: its rejection becomes `next(err)`. */
+interface Thenable {
+  then(onFulfilled: null, onRejected: (reason: unknown) => void): unknown;
+}
+
+function isPromise(value: unknown): value is Thenable {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** Flattens a path argument (arrays nest) into its string and RegExp elements. */
+function flattenPaths(path: PathArgument | unknown, out: Array<string | RegExp>): Array<string | RegExp> {
+  if (Array.isArray(path)) {
+    for (const p of path) flattenPaths(p, out);
+  } else if (path instanceof RegExp || typeof path === 'string') {
+    out.push(path);
+  } else {
+    out.push(String(path));
+  }
+  return out;
+}
+
+/** The function a handler is called as (the stored handler has an unknown arity). */
+type Callable = (...args: unknown[]) => unknown;
+
+/**
+ * One entry of a router's stack (a middleware or a route) or of a route's stack (a callback
+ * for a method): a handler and the compiled path it answers. `match` records the parameters
+ * and the matched path of the last match in `params`, `path` and `keys`.
+ */
+export class Layer {
+  /** The handler function. */
+  handle: AnyHandler;
+  /** The handler's name, or `<anonymous>`. */
+  name: string;
+  /** Parameters of the last match. */
+  params: MatchedParams | undefined = undefined;
+  /** Matched part of the request path of the last match (what a middleware's mount strips). */
+  path: string | undefined = undefined;
+  /** Parameter names of the last match. */
+  keys: string[] = [];
+  /** True for a middleware on `/`, which matches every path without running a matcher. */
+  readonly slash: boolean;
+  /** The compiled path: one matcher per element of an array path, tried in order. */
+  readonly matchers: PathMatcher[];
+  /** The route this layer dispatches to (router stack), or undefined for a middleware. */
+  route: unknown = undefined;
+  /** The lower-case method this layer answers (route stack); undefined answers every method. */
+  method: string | undefined = undefined;
+  /**
+   * The handler `router.route` made for this layer (it calls `route.dispatch`). While `handle`
+   * is still that function, the router runs the route's callbacks itself, without the call.
+   */
+  routeHandle: AnyHandler | undefined = undefined;
+
+  /**
+   * Compiles `path` (string pattern, RegExp or array of them) with `options` for `fn`.
+   * Throws path-to-regexp's `TypeError` for an invalid pattern, at registration.
+   */
+  constructor(path: PathArgument, options: MatchOptions, fn: AnyHandler) {
+    this.handle = fn;
+    this.name = fn.name || '<anonymous>';
+    this.slash = path === '/' && options.end === false;
+    const paths = flattenPaths(path, []);
+    this.matchers = paths.map((p) => new PathMatcher(p, options, this.slash));
+  }
+
+  /**
+   * Matches a request pathname; on a match sets `params`, `path` and `keys` and returns true,
+   * otherwise clears them and returns false. Throws the 400 URIError for a malformed escape
+   * in a captured parameter.
+   */
+  match(path: string | undefined | null): boolean {
+    if (path != null) {
+      const folded = foldPath(path);
+      const matchers = this.matchers;
+      for (let i = 0; i < matchers.length; i++) {
+        const m = matchers[i]!;
+        if (m.match(path, folded)) {
+          this.params = m.params;
+          this.path = m.matched;
+          this.keys = Object.keys(m.params!);
+          return true;
+        }
+      }
+    }
+    this.params = undefined;
+    this.path = undefined;
+    return false;
+  }
+
+  /**
+   * Calls the handler as an error handler `(err, req, res, next)`; a handler that does not
+   * declare four parameters is skipped (`next(err)`). A throw or a rejected returned promise
+   * becomes `next(reason)` (`Error('Rejected promise')` for a falsy reason).
+   */
+  handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
+    const fn = this.handle as Callable;
+    if (fn.length !== 4) {
+      next(error);
+      return;
+    }
+    try {
+      const ret = fn(error, req, res, next);
+      if (isPromise(ret)) ret.then(null, (reason) => next(reason || new Error('Rejected promise')));
+    } catch (err) {
+      next(err);
+    }
+  }
+
+  /**
+   * Calls the handler as a request handler `(req, res, next)`; a handler that declares more
+   * than three parameters (an error handler) is skipped (`next()`). A throw or a rejected
+   * returned promise becomes `next(reason)`.
+   */
+  handleRequest(req: unknown, res: unknown, next: NextFunction): void {
+    const fn = this.handle as Callable;
+    if (fn.length > 3) {
+      next();
+      return;
+    }
+    try {
+      const ret = fn(req, res, next);
+      if (isPromise(ret)) ret.then(null, (reason) => next(reason || new Error('Rejected promise')));
+    } catch (err) {
+      next(err);
+    }
+  }
+}

@@ -1,0 +1,364 @@
+import { parse, pathToRegexp } from 'path-to-regexp';
+import { decodeParam, decodeSplat } from './decode';
+import { NullObject } from './null-object';
+
+/** How a layer's path is matched: the router's options as the layer was created. */
+export interface MatchOptions {
+  /** Case-sensitive matching. */
+  sensitive?: boolean;
+  /** Strict trailing slash: the path is used as written and no optional `/` is allowed at the end. */
+  strict?: boolean;
+  /** The whole path must match (routes); false matches a prefix ending on a `/` (middleware). */
+  end?: boolean;
+}
+
+/** Parameters produced by one match: decoded strings, or string arrays for splats. */
+export type MatchedParams = Record<string, string | string[]>;
+
+const enum Kind {
+  /** `use('/')`: every path matches, matched path ''. */
+  Slash,
+  /** A string path without parameters or groups: compared as a string. */
+  Literal,
+  /**
+   * A string path of static text and whole-segment parameters (`/users/:id/posts`), perhaps
+   * ending with a splat (`/files/*path`): matched segment by segment without the RegExp.
+   */
+  Segments,
+  /** Any other string path (optional groups, several parameters in a segment): the RegExp. */
+  Pattern,
+  /** A user regular expression, executed as is (unanchored), captures decoded. */
+  RegExp,
+}
+
+const TRAILING_SLASHES = /\/+$/;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** The path with trailing slashes removed, as the router loosens non-strict paths ('/' stays). */
+function loosen(path: string): string {
+  return path === '/' ? path : path.replace(TRAILING_SLASHES, '');
+}
+
+/** One step of a `Segments` path: static text, a whole-segment parameter, or a final splat. */
+interface SegmentPart {
+  /** Static text (lower-cased when case-insensitive); '' for a parameter. */
+  text: string;
+  /** Parameter name, or '' for text. */
+  name: string;
+  splat: boolean;
+}
+
+/** A fresh params object without prototype (see `NullObject`), as path-to-regexp makes them. */
+export function newParams(): MatchedParams {
+  return new NullObject<string | string[]>();
+}
+
+type Token = ReturnType<typeof parse>['tokens'][number];
+
+/** Scratch space for parameter boundaries during one (synchronous) `Segments` match. */
+const SPANS: number[] = [];
+
+/**
+ * The steps of a path that `Segments` can match: static text starting with `/`, parameters
+ * that fill a whole segment (text before ends with `/`, text after starts with `/`), and at
+ * most one splat, last and alone in its segment. Null for any other path.
+ */
+function segmentParts(tokens: Token[], sensitive: boolean): SegmentPart[] | null {
+  const parts: SegmentPart[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'text') {
+      if (NON_ASCII.test(t.value)) return null;
+      if (i === 0 && t.value.charCodeAt(0) !== 0x2f) return null;
+      parts.push({ text: sensitive ? t.value : t.value.toLowerCase(), name: '', splat: false });
+      continue;
+    }
+    if (t.type !== 'param' && t.type !== 'wildcard') return null;
+    const before = tokens[i - 1];
+    if (before === undefined || before.type !== 'text' || !before.value.endsWith('/')) return null;
+    const after = tokens[i + 1];
+    if (t.type === 'wildcard') {
+      if (after !== undefined) return null;
+    } else if (after !== undefined && (after.type !== 'text' || after.value.charCodeAt(0) !== 0x2f)) {
+      return null;
+    }
+    parts.push({ text: '', name: t.name, splat: t.type === 'wildcard' });
+  }
+  return parts;
+}
+
+/** A capture key of a compiled path: its name, and whether it is a splat (`*name`). */
+interface CaptureKey {
+  name: string | number;
+  splat: boolean;
+}
+
+/**
+ * Counts the capturing groups of a regular expression source in order, naming them as the
+ * router does: `(?<name>...)` by its name, unnamed groups by number from 0.
+ */
+function regexpKeys(source: string): CaptureKey[] {
+  const keys: CaptureKey[] = [];
+  let unnamed = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      continue;
+    }
+    if (c !== '(') continue;
+    if (source[i + 1] !== '?') {
+      keys.push({ name: unnamed++, splat: false });
+    } else if (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!') {
+      const close = source.indexOf('>', i + 3);
+      keys.push({ name: source.slice(i + 3, close), splat: false });
+    }
+  }
+  return keys;
+}
+
+/**
+ * The parameter names in the order `Object.keys` lists a params object holding them
+ * (integer-like names first, ascending, then the others in capture order), without repeats.
+ */
+function orderedNames(keys: CaptureKey[]): string[] {
+  const probe = new NullObject<true>();
+  for (const key of keys) probe[key.name] = true;
+  return Object.keys(probe);
+}
+
+/**
+ * One compiled path (one element of a path argument). It matches a request pathname and
+ * leaves the decoded parameters in `params` and the matched part in `matched`, to be read
+ * right after `match` returns (the dispatcher does so synchronously).
+ *
+ * String paths are compiled with path-to-regexp 8 exactly as router 2.x compiles them (so the
+ * regular expression is the reference), with faster equivalent checks in front of it:
+ * parameter-less paths are compared as strings, and patterns are rejected on their static
+ * prefix before the regular expression runs.
+ */
+export class PathMatcher {
+  /** The path as given (a string or RegExp), for introspection. */
+  readonly source: string | RegExp;
+  /**
+   * The lower-case leading path segments every match starts with (`/users/:id` -> `users`,
+   * literal `/api/v1` -> `api`, `v1`), or null when not even the first one is known.
+   */
+  readonly segments: string[] | null;
+  /** Parameter names in `Object.keys` order: what `router.param` callbacks are looked up by. */
+  readonly names: string[];
+  /** The compiled regular expression (the reference for every match). */
+  readonly regexp: RegExp;
+
+  private readonly kind: Kind;
+  private readonly sensitive: boolean;
+  private readonly end: boolean;
+  private readonly trailing: boolean;
+  /** Literal: the path text (lower-cased when case-insensitive). Pattern: its static prefix, same casing. */
+  private readonly text: string;
+  private readonly textSlash: string;
+  private readonly keys: CaptureKey[];
+  private readonly parts: SegmentPart[];
+
+  /** Parameters of the last successful match. */
+  params: MatchedParams | undefined = undefined;
+  /** Matched part of the path of the last successful match. */
+  matched = '';
+
+  constructor(path: string | RegExp, options: MatchOptions, slash: boolean) {
+    this.source = path;
+    this.sensitive = options.sensitive === true;
+    this.end = options.end !== false;
+    this.trailing = options.strict !== true;
+    this.text = '';
+    this.textSlash = '';
+    this.parts = [];
+
+    if (slash) {
+      this.kind = Kind.Slash;
+      this.segments = null;
+      this.keys = [];
+      this.names = [];
+      this.regexp = /^/;
+      return;
+    }
+
+    if (path instanceof RegExp) {
+      this.kind = Kind.RegExp;
+      this.segments = null;
+      this.keys = regexpKeys(path.source);
+      this.names = orderedNames(this.keys);
+      // A global or sticky expression keeps state between exec calls: match with a stateless copy.
+      this.regexp = path.global || path.sticky ? new RegExp(path.source, path.flags.replace(/[gy]/g, '')) : path;
+      return;
+    }
+
+    const str = this.trailing ? loosen(path) : path;
+    const { regexp, keys } = pathToRegexp(str, { sensitive: this.sensitive, end: this.end, trailing: this.trailing });
+    this.regexp = regexp;
+    this.keys = keys.map((k) => ({ name: k.name, splat: k.type === 'wildcard' }));
+    this.names = orderedNames(this.keys);
+
+    // The static text every match starts with, and whether that is the whole path.
+    const tokens = parse(str).tokens;
+    const literal = tokens.every((t) => t.type === 'text');
+    const first = tokens[0];
+    const prefix = first !== undefined && first.type === 'text' ? first.value : '';
+    const ascii = !NON_ASCII.test(prefix);
+
+    const parts = literal ? null : segmentParts(tokens, this.sensitive);
+    if (literal && ascii) {
+      this.kind = Kind.Literal;
+      this.text = this.sensitive ? prefix : prefix.toLowerCase();
+      this.textSlash = this.text + '/';
+    } else if (parts !== null) {
+      this.kind = Kind.Segments;
+      this.parts = parts;
+    } else {
+      this.kind = Kind.Pattern;
+      if (ascii) this.text = this.sensitive ? prefix : prefix.toLowerCase();
+    }
+
+    // Whole segments of the static prefix: all of them for a literal path, else those that
+    // end with a `/` before the first parameter or group.
+    let segments: string[] | null = null;
+    if (ascii && prefix.charCodeAt(0) === 0x2f) {
+      const parts = prefix.slice(1).toLowerCase().split('/');
+      if (!literal) parts.pop();
+      if (parts.length !== 0) segments = parts;
+    }
+    this.segments = segments;
+  }
+
+  /**
+   * Matches `path`. `folded` is `path` lower-cased when it is all ASCII, or null (then the
+   * case-insensitive string checks defer to the regular expression). Returns whether it
+   * matched; on a match `params` and `matched` hold the result. Throws the 400 URIError of
+   * `decodeParam` when a captured parameter has a malformed escape.
+   */
+  match(path: string, folded: string | null): boolean {
+    switch (this.kind) {
+      case Kind.Slash:
+        this.params = {};
+        this.matched = '';
+        return true;
+      case Kind.Literal:
+        return this.matchLiteral(path, this.sensitive ? path : folded);
+      case Kind.Segments: {
+        const f = this.sensitive ? path : folded;
+        return f === null ? this.matchRegExp(path, newParams()) : this.matchSegments(path, f);
+      }
+      case Kind.Pattern:
+        if (this.text.length !== 0) {
+          const f = this.sensitive ? path : folded;
+          if (f !== null && !f.startsWith(this.text)) return false;
+        }
+        return this.matchRegExp(path, newParams());
+      default:
+        return this.matchRegExp(path, {});
+    }
+  }
+
+  /**
+   * `Segments` matching: static text compared on `f` (the path, lower-cased when
+   * case-insensitive), each parameter up to the next `/` (at least one character), a splat to
+   * the end; then the end rules of the RegExp (optional final `/`, or a `/` boundary for
+   * middleware). Same result as the RegExp, parameters decoded in capture order.
+   */
+  private matchSegments(path: string, f: string): boolean {
+    const parts = this.parts;
+    const spans = SPANS;
+    let pos = 0;
+    let n = 0;
+    // Static text and parameter boundaries first, so a mismatch costs no decoding.
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (part.name === '') {
+        if (!f.startsWith(part.text, pos)) return false;
+        pos += part.text.length;
+        continue;
+      }
+      let end = path.length;
+      if (!part.splat) {
+        end = path.indexOf('/', pos);
+        if (end === -1) end = path.length;
+      }
+      if (end === pos) return false;
+      spans[n++] = pos;
+      spans[n++] = end;
+      pos = end;
+    }
+    const rest = path.length - pos;
+    let matched = path;
+    if (rest !== 0) {
+      if (path.charCodeAt(pos) !== 0x2f) return false;
+      if (this.end) {
+        if (!(this.trailing && rest === 1)) return false;
+      } else if (!(this.trailing && rest === 1)) {
+        matched = path.slice(0, pos);
+      }
+    }
+    const params = newParams();
+    for (let i = 0, k = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (part.name === '') continue;
+      const value = path.slice(spans[k]!, spans[k + 1]!);
+      k += 2;
+      params[part.name] = part.splat ? decodeSplat(value) : decodeParam(value);
+    }
+    this.params = params;
+    this.matched = matched;
+    return true;
+  }
+
+  private matchLiteral(path: string, f: string | null): boolean {
+    if (f === null) return this.matchRegExp(path, newParams());
+    const text = this.text;
+    if (this.end) {
+      if (f !== text && !(this.trailing && f === this.textSlash)) return false;
+      this.matched = path;
+    } else {
+      // Prefix on a segment boundary; a single trailing `/` at the very end is part of the match.
+      if (!f.startsWith(text)) return false;
+      const n = text.length;
+      if (f.length !== n) {
+        if (f.charCodeAt(n) !== 0x2f) return false;
+        this.matched = this.trailing && f.length === n + 1 ? path : path.slice(0, n);
+      } else {
+        this.matched = path;
+      }
+    }
+    this.params = newParams();
+    return true;
+  }
+
+  private matchRegExp(path: string, params: MatchedParams): boolean {
+    const m = this.regexp.exec(path);
+    if (m === null) return false;
+    const keys = this.keys;
+    for (let i = 1; i < m.length; i++) {
+      const value = m[i];
+      if (value === undefined) continue;
+      const key = keys[i - 1];
+      if (key === undefined) continue;
+      params[key.name] = key.splat ? decodeSplat(value) : decodeParam(value);
+    }
+    this.params = params;
+    this.matched = m[0];
+    return true;
+  }
+}
+
+/** `path` lower-cased when it is all ASCII, else null (see `PathMatcher.match`). */
+export function foldPath(path: string): string | null {
+  return NON_ASCII.test(path) ? null : path.toLowerCase();
+}

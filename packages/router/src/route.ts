@@ -1,0 +1,203 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { flattenHandlers } from './handlers';
+import { Layer } from './layer';
+import { NullObject } from './null-object';
+import { GET_ID, HEAD_ID, methodId, methods, type HttpMethod } from './methods';
+import type { ParamsDictionary } from './route-parameters';
+import type { AnyHandler, ErrorRequestHandler, HandlerArgument, NextFunction, RequestHandlerArgument, RouterRequest } from './types';
+
+/** The chainable method functions of a route: `route.get(...handlers)` and so on. */
+export type RouteMethods<This, Req, Res, P> = {
+  [M in HttpMethod]: RouteMatcher<This, Req, Res, P>;
+};
+
+/**
+ * Adds callbacks to a route for one method (or all). The first signature gives plain
+ * `(req, res, next)` lambdas their parameter types; the second takes error handlers too.
+ */
+export interface RouteMatcher<This, Req, Res, P> {
+  (...handlers: Array<RequestHandlerArgument<Req, Res, P>>): This;
+  (...handlers: [...Array<RequestHandlerArgument<Req, Res, P>>, ErrorRequestHandler<Req, Res, P>]): This;
+  (...handlers: Array<HandlerArgument<Req, Res, P>>): This;
+}
+
+/**
+ * A route's walk through its callbacks for one request. The `next` each callback receives
+ * is good for one call: a second call of the same `next` is ignored.
+ */
+class RouteRun {
+  private idx = 0;
+  private sync = 0;
+  private gen = 0;
+
+  constructor(
+    private readonly stack: Layer[],
+    private readonly req: RouterRequest,
+    private readonly res: unknown,
+    private readonly done: NextFunction,
+    private readonly method: string | undefined,
+  ) {}
+
+  /** A one-shot `next` for the callback about to run. */
+  private nextFor(): NextFunction {
+    const gen = ++this.gen;
+    return (err?: unknown): void => {
+      if (gen !== this.gen) return;
+      this.gen++;
+      this.advance(err);
+    };
+  }
+
+  /** Runs the next callback for the method, or leaves the route. */
+  advance(err?: unknown): void {
+    if (err === 'route') {
+      this.done();
+      return;
+    }
+    if (err === 'router') {
+      this.done(err);
+      return;
+    }
+    const stack = this.stack;
+    if (this.idx >= stack.length) {
+      this.done(err);
+      return;
+    }
+    if (++this.sync > 100) {
+      setImmediate(() => this.advance(err));
+      return;
+    }
+    let layer: Layer | undefined;
+    while (this.idx < stack.length) {
+      const candidate = stack[this.idx++]!;
+      if (candidate.method === undefined || candidate.method === this.method) {
+        layer = candidate;
+        break;
+      }
+    }
+    if (layer === undefined) {
+      this.done(err);
+      return;
+    }
+    if (err) layer.handleError(err, this.req, this.res, this.nextFor());
+    else layer.handleRequest(this.req, this.res, this.nextFor());
+    this.sync = 0;
+  }
+}
+
+/**
+ * A route: one path and, per HTTP method, the callbacks that answer it. Created by
+ * `router.route(path)`; its methods (`get`, `post`, ..., `all`) add callbacks and chain.
+ */
+class RouteImpl<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionary> {
+  /** The path the route was created with. */
+  readonly path: unknown;
+  /** The callbacks, in the order added, each a layer with its `method` (undefined for `all`). */
+  readonly stack: Layer[] = [];
+  /** The methods with callbacks (lower case); `_all` when `all` was used. */
+  readonly methods: Record<string, boolean | undefined> = new NullObject<boolean | undefined>();
+
+  /** Creates an empty route for `path` (kept for introspection; the router matches paths). */
+  constructor(path?: unknown) {
+    this.path = path;
+    // Not enumerable: a route shows `path`, `stack` and `methods`, as in router 2.x.
+    Object.defineProperty(this, '_ids', { value: [], writable: true, configurable: true });
+    Object.defineProperty(this, '_all', { value: false, writable: true, configurable: true });
+  }
+
+  /** Whether the route answers `method` (any case); HEAD is answered by GET when no HEAD was added. */
+  _handlesMethod(method: string | undefined): boolean {
+    const table = this.methods;
+    if (table._all) return true;
+    let name = typeof method === 'string' ? method.toLowerCase() : method;
+    if (name === 'head' && !table.head) name = 'get';
+    return name !== undefined && Boolean(table[name]);
+  }
+
+  /** Methods with callbacks, by position in `methods` (a copy of `methods` for the hot path). */
+  declare _ids: boolean[];
+  /** Whether `all` added callbacks. */
+  declare _all: boolean;
+
+  /** `_handlesMethod` for a method given by its position in `methods` (the router's hot path). */
+  _answers(id: number): boolean {
+    if (this._all) return true;
+    const ids = this._ids;
+    if (id === HEAD_ID && ids[HEAD_ID] !== true) id = GET_ID;
+    return id >= 0 && ids[id] === true;
+  }
+
+  /** The methods the route answers, upper case, with HEAD added when GET is there (for `Allow`). */
+  _methods(): string[] {
+    const table = this.methods;
+    const list = Object.keys(table);
+    if (table.get && !table.head) list.push('head');
+    for (let i = 0; i < list.length; i++) list[i] = list[i]!.toUpperCase();
+    return list;
+  }
+
+  /**
+   * Runs the callbacks for `req.method` in order (HEAD runs GET's when no HEAD was added),
+   * then `done(err)`. `next('route')` leaves the route: `done()`; `next('router')` gives
+   * `done('router')`. Sets `req.route` to this route.
+   */
+  dispatch(req: Req, res: Res, done: NextFunction): void {
+    const stack = this.stack;
+    if (stack.length === 0) {
+      done();
+      return;
+    }
+    const r = req as RouterRequest;
+    let method = typeof r.method === 'string' ? r.method.toLowerCase() : r.method;
+    if (method === 'head' && !this.methods.head) method = 'get';
+    r.route = this;
+    new RouteRun(stack, r, res, done, method).advance();
+  }
+
+  /** Adds callbacks for every method. Throws a TypeError when none is given or one is not a function. */
+  all(...handlers: Array<RequestHandlerArgument<Req, Res, P>>): this;
+  all(...handlers: [...Array<RequestHandlerArgument<Req, Res, P>>, ErrorRequestHandler<Req, Res, P>]): this;
+  all(...handlers: Array<HandlerArgument<Req, Res, P>>): this;
+  all(...handlers: unknown[]): this {
+    return addHandlers(this, undefined, handlers);
+  }
+}
+
+function addHandlers<T extends RouteImpl<never, never, never>>(route: T, method: string | undefined, args: unknown[]): T {
+  const callbacks = flattenHandlers(args);
+  if (callbacks.length === 0) throw new TypeError('argument handler is required');
+  for (const fn of callbacks) {
+    if (typeof fn !== 'function') throw new TypeError('argument handler must be a function');
+    const layer = new Layer('/', {}, fn as AnyHandler);
+    layer.method = method;
+    route.methods[method ?? '_all'] = true;
+    if (method === undefined) route._all = true;
+    else route._ids[methodId(method)] = true;
+    route.stack.push(layer);
+  }
+  return route;
+}
+
+for (const method of methods) {
+  Object.defineProperty(RouteImpl.prototype, method, {
+    configurable: true,
+    writable: true,
+    value: function (this: RouteImpl<never, never, never>, ...handlers: unknown[]) {
+      return addHandlers(this, method, handlers);
+    },
+  });
+}
+
+/** A route with its method functions. */
+export interface Route<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionary>
+  extends RouteImpl<Req, Res, P>,
+    RouteMethods<Route<Req, Res, P>, Req, Res, P> {}
+
+/** The Route constructor: `new Route(path)`. */
+export interface RouteConstructor {
+  new <Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionary>(path?: unknown): Route<Req, Res, P>;
+  readonly prototype: Route<never, never, never>;
+}
+
+/** The Route class (its method functions are added for every `http.METHODS` entry). */
+export const Route = RouteImpl as unknown as RouteConstructor;

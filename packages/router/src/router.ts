@@ -1,0 +1,191 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { flattenHandlers } from './handlers';
+import { Layer } from './layer';
+import { NullObject } from './null-object';
+import type { LayerIndex } from './layer-index';
+import { methods, type HttpMethod } from './methods';
+import { Route } from './route';
+import type { ParamsDictionary, PathArgument, PathParams } from './route-parameters';
+import { RouterRun, type RouterState } from './router-run';
+import type {
+  AnyHandler,
+  ErrorRequestHandler,
+  HandlerArgument,
+  NextFunction,
+  ParamHandler,
+  RequestHandlerArgument,
+  RouterOptions,
+  RouterRequest,
+} from './types';
+
+/** The method functions of a router: `router.get(path, ...handlers)` and so on. */
+export type RouterMethods<This, Req, Res> = {
+  [M in HttpMethod]: RouterMatcher<This, Req, Res>;
+};
+
+/**
+ * Routes `path` for one method (or all): creates a route and adds the callbacks. The first
+ * signature gives plain `(req, res, next)` lambdas their types (with `req.params` inferred
+ * from the path); the second takes error handlers too.
+ */
+export interface RouterMatcher<This, Req, Res> {
+  <Path extends PathArgument>(path: Path, ...handlers: Array<RequestHandlerArgument<Req, Res, PathParams<Path>>>): This;
+  <Path extends PathArgument>(
+    path: Path,
+    ...handlers: [...Array<RequestHandlerArgument<Req, Res, PathParams<Path>>>, ErrorRequestHandler<Req, Res, PathParams<Path>>]
+  ): This;
+  <Path extends PathArgument>(path: Path, ...handlers: Array<HandlerArgument<Req, Res, PathParams<Path>>>): This;
+}
+
+/**
+ * A router: a function `router(req, res, next)` that runs its stack of middleware and routes
+ * for the request, then calls `next` (with an error, if one is pending) when nothing ended the
+ * response. `Req`/`Res` are the request and response types handlers receive.
+ */
+export interface Router<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
+  extends RouterMethods<Router<Req, Res>, Req, Res> {
+  (req: Req, res: Res, next: NextFunction): void;
+  /** Option `caseSensitive`, read when a layer is added. */
+  caseSensitive: boolean | undefined;
+  /** Option `mergeParams`, read for every request. */
+  mergeParams: boolean | undefined;
+  /** Option `strict`, read when a route is added. */
+  strict: boolean | undefined;
+  /** `router.param` callbacks by parameter name. */
+  params: Record<string, Array<ParamHandler<Req, Res>> | undefined>;
+  /** The middleware and route layers, in mounting order. */
+  stack: Layer[];
+  /**
+   * Runs the stack for the request; `callback(err?)` is called when no layer ended the
+   * response. Sets `req.baseUrl`, `req.originalUrl` (when absent), `req.params`, `req.route`
+   * and `req.next` while it runs, restoring `baseUrl`, `params` and `next` before `callback`.
+   * Throws a TypeError without a callback.
+   */
+  handle(req: Req, res: Res, callback: NextFunction): void;
+  /**
+   * Mounts middleware on `path` (default `/`): it runs for any request whose path is `path`
+   * or continues it with `/`, with the matched part stripped from `req.url` (and added to
+   * `req.baseUrl`) while it runs. Handlers may be functions, routers, apps, arrays of them.
+   */
+  use(...handlers: Array<RequestHandlerArgument<Req, Res, ParamsDictionary>>): this;
+  use(...handlers: [...Array<RequestHandlerArgument<Req, Res, ParamsDictionary>>, ErrorRequestHandler<Req, Res, ParamsDictionary>]): this;
+  use<Path extends PathArgument>(path: Path, ...handlers: Array<RequestHandlerArgument<Req, Res, PathParams<Path>>>): this;
+  use<Path extends PathArgument>(
+    path: Path,
+    ...handlers: [...Array<RequestHandlerArgument<Req, Res, PathParams<Path>>>, ErrorRequestHandler<Req, Res, PathParams<Path>>]
+  ): this;
+  use(...handlers: Array<HandlerArgument<Req, Res, ParamsDictionary>>): this;
+  use<Path extends PathArgument>(path: Path, ...handlers: Array<HandlerArgument<Req, Res, PathParams<Path>>>): this;
+  /**
+   * Creates a route for `path` at the current end of the stack and returns it; its methods
+   * (`get`, `post`, ..., `all`) add callbacks. Order is the order routes are created.
+   */
+  route<Path extends PathArgument>(path: Path): Route<Req, Res, PathParams<Path>>;
+  /**
+   * Adds a callback run for the parameter `name` before the handlers of a matching layer of
+   * this router, once per request for each value, in the order added.
+   */
+  param(name: string, fn: ParamHandler<Req, Res>): this;
+  /** Routes `path` for every method. */
+  all: RouterMatcher<this, Req, Res>;
+}
+
+/** `Router([options])`, callable with or without `new`. */
+export interface RouterConstructor {
+  new <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    options?: RouterOptions,
+  ): Router<Req, Res>;
+  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    options?: RouterOptions,
+  ): Router<Req, Res>;
+  readonly prototype: Router;
+}
+
+/** A router as its methods see it. */
+type RouterSelf = Router & RouterState & { _index?: LayerIndex };
+
+/**
+ * Creates a router with `options` (`caseSensitive`, `mergeParams`, `strict`). Works with and
+ * without `new`; the router is a function `(req, res, next)`.
+ */
+function createRouter(options?: RouterOptions): Router {
+  const opts = options || {};
+  const router = function router(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
+    (router as RouterSelf).handle(req, res, next);
+  } as RouterSelf;
+  Object.setPrototypeOf(router, createRouter.prototype);
+  router.caseSensitive = opts.caseSensitive;
+  router.mergeParams = opts.mergeParams;
+  router.params = new NullObject() as RouterSelf['params'];
+  router.strict = opts.strict;
+  router.stack = [];
+  return router;
+}
+
+const proto = Object.create(Function.prototype) as RouterSelf;
+createRouter.prototype = proto;
+Object.defineProperty(proto, 'constructor', { value: createRouter, writable: true, configurable: true });
+
+proto.handle = function handle(this: RouterSelf, req: IncomingMessage, res: ServerResponse, callback: NextFunction): void {
+  if (!callback) throw new TypeError('argument callback is required');
+  new RouterRun(this, req as RouterRequest, res, callback).step();
+};
+
+proto.use = function use(this: RouterSelf, ...args: unknown[]): RouterSelf {
+  let offset = 0;
+  let path: unknown = '/';
+  const first = args[0];
+  if (typeof first !== 'function') {
+    let arg = first;
+    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
+    if (typeof arg !== 'function') {
+      offset = 1;
+      path = first;
+    }
+  }
+  const callbacks = flattenHandlers(args.slice(offset));
+  if (callbacks.length === 0) throw new TypeError('argument handler is required');
+  for (const fn of callbacks) {
+    if (typeof fn !== 'function') throw new TypeError('argument handler must be a function');
+    const layer = new Layer(path as PathArgument, { sensitive: this.caseSensitive, strict: false, end: false }, fn as AnyHandler);
+    layer.route = undefined;
+    this.stack.push(layer);
+  }
+  return this;
+} as RouterSelf['use'];
+
+proto.route = function route(this: RouterSelf, path: PathArgument) {
+  const r = new Route(path);
+  const handle = function handle(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
+    r.dispatch(req, res, next);
+  };
+  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle);
+  layer.route = r;
+  layer.routeHandle = handle;
+  this.stack.push(layer);
+  return r;
+} as RouterSelf['route'];
+
+proto.param = function param(this: RouterSelf, name: string, fn: ParamHandler): RouterSelf {
+  if (!name) throw new TypeError('argument name is required');
+  if (typeof name !== 'string') throw new TypeError('argument name must be a string');
+  if (!fn) throw new TypeError('argument fn is required');
+  if (typeof fn !== 'function') throw new TypeError('argument fn must be a function');
+  (this.params[name] ??= []).push(fn);
+  return this;
+} as RouterSelf['param'];
+
+for (const method of [...methods, 'all']) {
+  Object.defineProperty(proto, method, {
+    configurable: true,
+    writable: true,
+    value: function (this: RouterSelf, path: PathArgument, ...handlers: unknown[]): RouterSelf {
+      const r = this.route(path) as unknown as Record<string, (...h: unknown[]) => unknown>;
+      r[method]!(...handlers);
+      return this;
+    },
+  });
+}
+
+/** The Router factory/constructor. */
+export const Router = createRouter as unknown as RouterConstructor;

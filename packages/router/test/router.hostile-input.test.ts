@@ -1,0 +1,282 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import request from 'supertest';
+import Router, { type ErrorRequestHandler } from '@webfw/router';
+import { close, createServer, listen, rawRequest } from './helpers';
+
+type Req = IncomingMessage & { params: Record<string, unknown>; baseUrl: string; originalUrl: string };
+
+/** Status line and body of a raw HTTP/1.1 answer. */
+function parseRaw(raw: string): { status: string; body: string; headers: string } {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  return { status: head.split('\r\n')[0] ?? '', headers: head, body: rest.join('\r\n\r\n') };
+}
+
+describe('malformed percent-encoding', () => {
+  it('should 400 with a URIError passed to next(err) when a route parameter has a bad escape', async () => {
+    const router = Router();
+    let error: (Error & { status?: number; statusCode?: number; expose?: boolean }) | undefined;
+    router.get('/u/:id', (_req, res) => res.end('unreached'));
+    const capture: ErrorRequestHandler = (err, _req, res, _next) => {
+      error = err as typeof error;
+      res.statusCode = error!.status!;
+      res.end(error!.message);
+    };
+    router.use(capture);
+    await request(createServer(router)).get('/u/%E0%A4%A').expect(400, "Failed to decode param '%E0%A4%A'");
+    expect(error).toBeInstanceOf(URIError);
+    expect([error!.status, error!.statusCode, error!.expose]).toEqual([400, 400, true]);
+  });
+
+  it('should 400 for a bad escape in a splat segment', async () => {
+    const router = Router();
+    router.get('/files/*path', (_req, res) => res.end('unreached'));
+    await request(createServer(router)).get('/files/ok/%ZZ/x').expect(400, "400 Failed to decode param '%ZZ'");
+  });
+
+  it('should 400 for a bad escape in a mount path parameter', async () => {
+    const router = Router();
+    router.use('/org/:name', (_req, res) => res.end('unreached'));
+    await request(createServer(router)).get('/org/%C0/repos').expect(400, "400 Failed to decode param '%C0'");
+  });
+
+  it('should 400 for a bad escape in a regular-expression capture', async () => {
+    const router = Router();
+    router.get(/^\/re\/(.+)$/, (_req, res) => res.end('unreached'));
+    await request(createServer(router)).get('/re/%').expect(400, "400 Failed to decode param '%'");
+  });
+
+  it('should not decode literal paths: a bad escape there just does not match', async () => {
+    const router = Router();
+    router.use('/api', (_req, res) => res.end('api'));
+    router.get('/static/file', (_req, res) => res.end('file'));
+    const server = createServer(router);
+    await request(server).get('/%ZZ/api').expect(404, 'Cannot GET /%ZZ/api');
+    await request(server).get('/static/%ZZ').expect(404, 'Cannot GET /static/%ZZ');
+    await request(server).get('/api/%ZZ').expect(200, 'api');
+  });
+
+  it('should leave the query string alone', async () => {
+    const router = Router();
+    router.get('/q/:id', (req: Req, res) => res.end(`${String(req.params.id)} ${req.url}`));
+    await request(createServer(router)).get('/q/1?bad=%ZZ').expect(200, '1 /q/1?bad=%ZZ');
+  });
+
+  it('should report the error even for a route of another method (as router 2.x does)', async () => {
+    const router = Router();
+    router.post('/p/:id', (_req, res) => res.end('unreached'));
+    await request(createServer(router)).get('/p/%E0').expect(400, "400 Failed to decode param '%E0'");
+  });
+
+  it('should still run a matching error handler mounted after the failing route', async () => {
+    const router = Router();
+    router.get('/x/:id', (_req, res) => res.end('unreached'));
+    router.get('/x/:id', (_req, res) => res.end('unreached either'));
+    const handler: ErrorRequestHandler = (err, req, res, _next) => res.end(`handled ${(err as Error).message} at ${req.url}`);
+    router.use(handler);
+    await request(createServer(router)).get('/x/%FF').expect(200, "handled Failed to decode param '%FF' at /x/%FF");
+  });
+});
+
+describe('unusual request targets', () => {
+  let server: Server;
+  afterEach(async () => {
+    if (server?.listening) await close(server);
+  });
+
+  it('should not normalise // in paths', async () => {
+    const router = Router();
+    router.get('/user', (_req, res) => res.end('user'));
+    router.use('/api', (req: Req, res) => res.end(`api ${req.url}`));
+    server = createServer(router);
+    await listen(server);
+    expect(parseRaw(await rawRequest(server, 'GET //user HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toBe('Cannot GET //user');
+    expect(parseRaw(await rawRequest(server, 'GET /api//x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toBe('api //x');
+    expect(parseRaw(await rawRequest(server, 'GET /user// HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toBe('Cannot GET /user//');
+  });
+
+  it('should not resolve /./ or /../ segments', async () => {
+    const router = Router();
+    router.get('/user', (_req, res) => res.end('user'));
+    router.get('/:a/:b', (req: Req, res) => res.end(JSON.stringify(req.params)));
+    server = createServer(router);
+    await listen(server);
+    const dot = parseRaw(await rawRequest(server, 'GET /./user HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    expect(dot.body).toBe('{"a":".","b":"user"}');
+    const dotdot = parseRaw(await rawRequest(server, 'GET /x/../user HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    expect(dotdot.body).toBe('Cannot GET /x/../user');
+  });
+
+  it('should route an absolute-form target by its path and keep scheme and host in req.url', async () => {
+    const router = Router();
+    router.get('/user/:id', (req: Req, res) => res.end(`${String(req.params.id)} ${req.url} ${req.originalUrl}`));
+    router.use('/api', (req: Req, res) => res.end(`api ${req.url} ${req.baseUrl}`));
+    server = createServer(router);
+    await listen(server);
+    const user = parseRaw(await rawRequest(server, 'GET http://example.com/user/7?x=1 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n'));
+    expect(user.status).toBe('HTTP/1.1 200 OK');
+    expect(user.body).toBe('7 http://example.com/user/7?x=1 http://example.com/user/7?x=1');
+    const api = parseRaw(await rawRequest(server, 'GET http://example.com/api/v1 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n'));
+    expect(api.body).toBe('api http://example.com/v1 /api');
+  });
+
+  it('should route the asterisk-form target * to no route and keep it for middleware', async () => {
+    const router = Router();
+    router.all('/*all', (_req, res) => res.end('splat route'));
+    router.use((req, res, next) => (req.method === 'GET' ? next() : res.end(`middleware saw ${req.url}`)));
+    server = createServer(router);
+    await listen(server);
+    const options = parseRaw(await rawRequest(server, 'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    expect(options.status).toBe('HTTP/1.1 200 OK');
+    expect(options.body).toBe('middleware saw *');
+    const get = parseRaw(await rawRequest(server, 'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    expect(get.body).toBe('Cannot GET *');
+  });
+
+  it('should route a very long URL and answer 431 past the header size limit', async () => {
+    const router = Router();
+    router.get('/long/*rest', (req: Req, res) => res.end(`segments ${(req.params.rest as string[]).length}`));
+    router.get('/:a-:b', (_req, res) => res.end('pair'));
+    server = createServer(router);
+    const segments = Array.from({ length: 2000 }, (_, i) => `s${i}`).join('/');
+    const started = Date.now();
+    await request(server).get(`/long/${segments}`).expect(200, 'segments 2000');
+    await request(server).get(`/${'-'.repeat(12000)}`).expect(200, 'pair');
+    expect(Date.now() - started).toBeLessThan(2000);
+    await listen(server);
+    const tooLong = parseRaw(await rawRequest(server, `GET /long/${'x'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    expect(tooLong.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+  });
+
+  it('should never see a method node:http rejects (node answers 400)', async () => {
+    let calls = 0;
+    const router = Router();
+    router.use((_req, res) => {
+      calls++;
+      res.end('router ran');
+    });
+    server = createServer(router);
+    await listen(server);
+    for (const method of ['FOO', 'get', 'G ET']) {
+      const raw = parseRaw(await rawRequest(server, `${method} / HTTP/1.1\r\nHost: x\r\n\r\n`));
+      expect(raw.status).toBe('HTTP/1.1 400 Bad Request');
+    }
+    expect(calls).toBe(0);
+    await request(server).get('/').expect(200, 'router ran');
+  });
+
+  it('should treat a request without a usable method or URL as no match', async () => {
+    const router = Router();
+    router.get('/', (_req, res) => res.end('unreached'));
+    router.use((_req, _res, next) => next());
+    const outcomes = await Promise.all(
+      [
+        { method: undefined, url: '/' },
+        { method: 'GET', url: undefined },
+        { method: 'GET', url: 'http://[bad' },
+      ].map(
+        (req) =>
+          new Promise<string>((resolve) =>
+            router(req as unknown as IncomingMessage, { end: () => resolve('ended') } as unknown as ServerResponse, (err) =>
+              resolve(`done ${String(err)}`),
+            ),
+          ),
+      ),
+    );
+    expect(outcomes).toEqual(['done undefined', 'done undefined', 'done undefined']);
+  });
+});
+
+describe('misbehaving handlers', () => {
+  it('should ignore a second call of the same next', async () => {
+    const router = Router();
+    const runs: string[] = [];
+    router.use((_req, _res, next) => {
+      next();
+      next();
+      next(new Error('late error'));
+    });
+    router.use((_req, _res, next) => {
+      runs.push('second');
+      next();
+    });
+    router.get('/', (_req, res) => {
+      runs.push('route');
+      res.end(`ok ${runs.join()}`);
+    });
+    const server = createServer(router);
+    await request(server).get('/').expect(200, 'ok second,route');
+    expect(runs).toEqual(['second', 'route']);
+  });
+
+  it('should ignore next after a handler threw or rejected, and a throw after next', async () => {
+    const router = Router();
+    let count = 0;
+    router.use((_req, _res, next) => {
+      next();
+      throw new Error('thrown after next');
+    });
+    router.get('/', async (_req, _res, next) => {
+      next();
+      throw new Error('rejected after next');
+    });
+    router.use((_req, res) => res.end(`reached ${++count}`));
+    await request(createServer(router)).get('/').expect(200, 'reached 1');
+    expect(count).toBe(1);
+  });
+
+  it('should ignore a second next from a route callback', async () => {
+    const router = Router();
+    let seen = 0;
+    router.get(
+      '/r',
+      (_req, _res, next) => {
+        next();
+        next('route');
+      },
+      (_req, res) => res.end(`second callback ${++seen}`),
+    );
+    router.get('/r', (_req, res) => res.end('other route'));
+    await request(createServer(router)).get('/r').expect(200, 'second callback 1');
+  });
+
+  it('should pass an error to next(err) when a param callback throws, and ignore its next afterwards', async () => {
+    const router = Router();
+    router.param('id', (_req, _res, next) => {
+      next(new Error('first outcome wins'));
+      throw new Error('param threw');
+    });
+    router.param('name', () => {
+      throw new TypeError('param threw');
+    });
+    router.get('/a/:id', (_req, res) => res.end('unreached'));
+    router.get('/b/:name', (_req, res) => res.end('unreached'));
+    const server = createServer(router);
+    await request(server).get('/a/1').expect(500, '500 first outcome wins');
+    await request(server).get('/b/1').expect(500, '500 param threw');
+  });
+
+  it('should ignore a second next from a param callback', async () => {
+    const router = Router();
+    let handlerRuns = 0;
+    router.param('id', (_req, _res, next) => {
+      next();
+      next();
+    });
+    router.get('/p/:id', (_req, res) => res.end(`handler ${++handlerRuns}`));
+    await request(createServer(router)).get('/p/1').expect(200, 'handler 1');
+    expect(handlerRuns).toBe(1);
+  });
+
+  it('should not leak params or url changes into the next request', async () => {
+    const router = Router();
+    router.use('/m', (req: Req, _res, next) => {
+      req.url = '/rewritten';
+      req.params.polluted = 'yes';
+      next();
+    });
+    router.get('/*path', (req: Req, res) => res.end(`${req.url} ${JSON.stringify(req.params)}`));
+    const server = createServer(router);
+    await request(server).get('/m/a').expect(200, '/m/rewritten {"path":["m","rewritten"]}');
+    await request(server).get('/z').expect(200, '/z {"path":["z"]}');
+  });
+});

@@ -1,0 +1,172 @@
+import request from 'supertest';
+import Router from '@webfw/router';
+import { createServer } from './helpers';
+
+describe('Router option caseSensitive', () => {
+  it('should match paths case-insensitively by default', async () => {
+    const router = Router();
+    router.get('/Foo/:Id', (req, res) => res.end(`foo ${req.params.Id}`));
+    router.use('/Mount', (req, res) => res.end(`mount ${req.baseUrl}`));
+    const server = createServer(router);
+    await request(server).get('/foo/AbC').expect(200, 'foo AbC');
+    await request(server).get('/FOO/x').expect(200, 'foo x');
+    await request(server).get('/mOUNT/y').expect(200, 'mount /mOUNT');
+  });
+
+  it('should tell /Foo and /foo apart when enabled', async () => {
+    const router = Router({ caseSensitive: true });
+    router.get('/Foo', (_req, res) => res.end('Foo'));
+    router.get('/foo', (_req, res) => res.end('foo'));
+    router.use('/Mount', (_req, res) => res.end('Mount'));
+    const server = createServer(router);
+    await request(server).get('/Foo').expect(200, 'Foo');
+    await request(server).get('/foo').expect(200, 'foo');
+    await request(server).get('/FOO').expect(404, 'Cannot GET /FOO');
+    await request(server).get('/Mount/x').expect(200, 'Mount');
+    await request(server).get('/mount/x').expect(404, 'Cannot GET /mount/x');
+  });
+
+  it('should apply to patterns and their static text', async () => {
+    const router = Router({ caseSensitive: true });
+    router.get('/Users/:id', (req, res) => res.end(req.params.id));
+    const server = createServer(router);
+    await request(server).get('/Users/Ab').expect(200, 'Ab');
+    await request(server).get('/users/Ab').expect(404, 'Cannot GET /users/Ab');
+  });
+});
+
+describe('Router option strict', () => {
+  it('should treat /foo and /foo/ the same by default', async () => {
+    const router = Router();
+    router.get('/foo', (_req, res) => res.end('foo'));
+    router.get('/bar/', (_req, res) => res.end('bar'));
+    const server = createServer(router);
+    await request(server).get('/foo/').expect(200, 'foo');
+    await request(server).get('/bar').expect(200, 'bar');
+  });
+
+  it('should tell /foo and /foo/ apart for routes when enabled', async () => {
+    const router = Router({ strict: true });
+    router.get('/foo', (_req, res) => res.end('foo'));
+    router.get('/bar/', (_req, res) => res.end('bar/'));
+    router.get('/p/:id', (req, res) => res.end(`p ${req.params.id}`));
+    const server = createServer(router);
+    await request(server).get('/foo').expect(200, 'foo');
+    await request(server).get('/foo/').expect(404, 'Cannot GET /foo/');
+    await request(server).get('/bar/').expect(200, 'bar/');
+    await request(server).get('/bar').expect(404, 'Cannot GET /bar');
+    await request(server).get('/p/1/').expect(404, 'Cannot GET /p/1/');
+  });
+
+  it('should not change how middleware mount paths match', async () => {
+    const router = Router({ strict: true });
+    router.use('/m/', (req, res) => res.end(`m ${req.url} ${req.baseUrl}`));
+    const server = createServer(router);
+    await request(server).get('/m').expect(200, 'm / /m');
+    await request(server).get('/m/x').expect(200, 'm /x /m');
+  });
+});
+
+describe('HEAD', () => {
+  it('should be answered by a GET route', async () => {
+    const router = Router();
+    router.get('/h', (req, res) => {
+      res.setHeader('X-Seen', String(req.method));
+      res.end('body');
+    });
+    await request(createServer(router)).head('/h').expect('X-Seen', 'HEAD').expect(200);
+  });
+
+  it('should be answered by a HEAD route registered before the GET route', async () => {
+    const router = Router();
+    router.head('/h', (_req, res) => {
+      res.setHeader('X-Route', 'head');
+      res.end();
+    });
+    router.get('/h', (_req, res) => {
+      res.setHeader('X-Route', 'get');
+      res.end();
+    });
+    await request(createServer(router)).head('/h').expect('X-Route', 'head').expect(200);
+  });
+
+  it('should use the GET callbacks of a route that has no HEAD callbacks, even when a later route has', async () => {
+    const router = Router();
+    router.get('/h', (_req, res) => {
+      res.setHeader('X-Route', 'get');
+      res.end();
+    });
+    router.head('/h', (_req, res) => {
+      res.setHeader('X-Route', 'head');
+      res.end();
+    });
+    await request(createServer(router)).head('/h').expect('X-Route', 'get').expect(200);
+  });
+
+  it('should fall through (404) when no route answers GET or HEAD', async () => {
+    const router = Router();
+    router.post('/h', (_req, res) => res.end());
+    await request(createServer(router)).head('/h').expect(404);
+  });
+});
+
+describe('OPTIONS', () => {
+  it('should answer with Allow listing the methods of the matching routes', async () => {
+    const router = Router();
+    router.get('/o', (_req, res) => res.end());
+    router.post('/o', (_req, res) => res.end());
+    router.route('/o').put((_req, res) => res.end()).delete((_req, res) => res.end());
+    router.get('/other', (_req, res) => res.end());
+    await request(createServer(router))
+      .options('/o')
+      .expect(200, 'DELETE, GET, HEAD, POST, PUT')
+      .expect('Allow', 'DELETE, GET, HEAD, POST, PUT')
+      .expect('Content-Type', 'text/plain')
+      .expect('Content-Length', '28')
+      .expect('X-Content-Type-Options', 'nosniff');
+  });
+
+  it('should list each method once, HEAD too when only GET is there', async () => {
+    const router = Router();
+    router.get('/o', (_req, res) => res.end());
+    router.get('/o', (_req, res) => res.end());
+    router.head('/o', (_req, res) => res.end());
+    await request(createServer(router)).options('/o').expect(200, 'GET, HEAD').expect('Allow', 'GET, HEAD');
+  });
+
+  it('should let an OPTIONS route answer', async () => {
+    const router = Router();
+    router.get('/o', (_req, res) => res.end());
+    router.options('/o', (_req, res) => res.end('custom options'));
+    await request(createServer(router)).options('/o').expect(200, 'custom options');
+  });
+
+  it('should let a middleware answer before the automatic response', async () => {
+    const router = Router();
+    router.get('/o', (_req, res) => res.end());
+    router.use((req, res, next) => (req.method === 'OPTIONS' ? res.end('cors') : next()));
+    await request(createServer(router)).options('/o').expect(200, 'cors');
+  });
+
+  it('should fall through (404) when no route matches the path', async () => {
+    const router = Router();
+    router.get('/o', (_req, res) => res.end());
+    await request(createServer(router)).options('/none').expect(404, 'Cannot OPTIONS /none');
+  });
+
+  it('should pass a pending error on instead of answering', async () => {
+    const router = Router();
+    router.get('/o', (_req, res) => res.end());
+    router.use((_req, _res, next) => next(Object.assign(new Error('nope'), { status: 503 })));
+    await request(createServer(router)).options('/o').expect(503, '503 nope');
+  });
+
+  it('should be answered by the nested router that has the matching routes', async () => {
+    const sub = Router();
+    sub.patch('/item', (_req, res) => res.end());
+    const router = Router();
+    router.use('/api', sub);
+    router.get('/api/item', (_req, res) => res.end());
+    await request(createServer(router)).options('/api/item').expect(200, 'PATCH').expect('Allow', 'PATCH');
+  });
+});

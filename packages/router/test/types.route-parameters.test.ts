@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import request from 'supertest';
+import Router, {
+  type ErrorRequestHandler,
+  type ParamsDictionary,
+  type PathParams,
+  type RegExpParams,
+  type RequestHandler,
+  type RouteParameters,
+  type RouterInstance,
+} from '@webfw/router';
+import { createServer } from './helpers';
+
+/** Compile-time equality: `expectType<Equal<A, B>>()` fails type checking when A and B differ. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(): T | undefined {
+  return undefined;
+}
+
+describe('RouteParameters<Path>', () => {
+  it('should type :name as string', () => {
+    expectType<Equal<RouteParameters<'/users/:id'>, { id: string }>>();
+    expectType<Equal<RouteParameters<'/users/:userId/books/:bookId'>, { userId: string; bookId: string }>>();
+    expectType<Equal<RouteParameters<'/flights/:from-:to'>, { from: string; to: string }>>();
+    expectType<Equal<RouteParameters<'/p/:genus.:species'>, { genus: string; species: string }>>();
+    expectType<Equal<RouteParameters<'/:_$x1'>, { _$x1: string }>>();
+  });
+
+  it('should type a name inside {} as optional', () => {
+    expectType<Equal<RouteParameters<'/files{/:name}'>, { name?: string }>>();
+    expectType<Equal<RouteParameters<'/:lang{/:region}/home'>, { lang: string; region?: string }>>();
+    expectType<Equal<RouteParameters<'/a{/:b{/:c}}'>, { b?: string; c?: string }>>();
+  });
+
+  it('should type a splat as string[]', () => {
+    expectType<Equal<RouteParameters<'/assets/*path'>, { path: string[] }>>();
+    expectType<Equal<RouteParameters<'/opt{/*rest}'>, { rest?: string[] }>>();
+  });
+
+  it('should read quoted names and skip escaped characters', () => {
+    expectType<Equal<RouteParameters<'/q/:"with space"'>, { 'with space': string }>>();
+    expectType<Equal<RouteParameters<'/price\\:usd/:id'>, { id: string }>>();
+    expectType<Equal<RouteParameters<'/static'>, {}>>();
+  });
+
+  it('should fall back to dictionaries for non-literal paths, regular expressions and arrays', () => {
+    expectType<Equal<RouteParameters<string>, ParamsDictionary>>();
+    expectType<Equal<PathParams<RegExp>, RegExpParams>>();
+    expectType<Equal<PathParams<string[]>, ParamsDictionary>>();
+  });
+
+  it('should give handlers the inferred req.params at run time too', async () => {
+    const router = Router();
+    router.get('/u/:id/*rest', (req, res) => {
+      const id: string = req.params.id;
+      const rest: string[] = req.params.rest;
+      res.end(`${id}:${rest.join('|')}`);
+    });
+    router.get('/o{/:maybe}', (req, res) => {
+      const maybe: string | undefined = req.params.maybe;
+      res.end(String(maybe));
+    });
+    router.route('/r/:slug').get((req, res) => res.end(req.params.slug));
+    router.get(/^\/re\/(\d+)$/, (req, res) => res.end(req.params[0]));
+    const server = createServer(router);
+    await request(server).get('/u/7/a/b').expect(200, '7:a|b');
+    await request(server).get('/o').expect(200, 'undefined');
+    await request(server).get('/r/hello').expect(200, 'hello');
+    await request(server).get('/re/42').expect(200, '42');
+  });
+});
+
+describe('generic request and response types', () => {
+  interface AppRequest extends IncomingMessage {
+    user?: string;
+  }
+  interface AppResponse extends ServerResponse {
+    send(body: string): void;
+  }
+
+  it('should give handlers the router request/response types with the router fields', async () => {
+    const router: RouterInstance<AppRequest, AppResponse> = Router<AppRequest, AppResponse>();
+    router.use((req, res, next) => {
+      req.user = 'ann';
+      (res as AppResponse).send = (body: string) => res.end(body);
+      next();
+    });
+    router.get('/me/:tab', (req, res) => res.send(`${req.user ?? ''} ${req.params.tab} ${req.baseUrl}|${req.originalUrl}`));
+    const handler: RequestHandler<AppRequest, AppResponse> = (_req, res) => res.send('typed');
+    const onError: ErrorRequestHandler<AppRequest, AppResponse> = (_err, _req, res, _next) => res.send('error');
+    router.get('/typed', handler, onError);
+    // Plain lambdas followed by a typed error handler keep their contextual types.
+    router.use((req, _res, next) => next(req.user), onError);
+    router.use('/p/:q', (req, _res, next) => next(req.params.q), onError);
+    router.route('/rt/:r').get((req, _res, next) => next(req.params.r), onError);
+    const server = createServer(router as unknown as Parameters<typeof createServer>[0]);
+    await request(server).get('/me/posts').expect(200, 'ann posts |/me/posts');
+    await request(server).get('/typed').expect(200, 'typed');
+  });
+});
