@@ -134,24 +134,57 @@ export function post(port: number, contentType: string | undefined, body: Buffer
 }
 
 /**
- * Opens a raw TCP connection and writes `head` then each of `parts`; resolves with everything
- * the server sent back once it closes the connection (or after `waitMs` of silence).
+ * How many complete HTTP responses `text` (read as latin1, one char per byte) holds: a head
+ * followed by its Content-Length bytes of body (no Content-Length counts as an empty body; the
+ * test servers always send one).
+ */
+export function completeResponses(text: string): number {
+  let count = 0;
+  let at = 0;
+  for (;;) {
+    const headEnd = text.indexOf('\r\n\r\n', at);
+    if (headEnd === -1) return count;
+    const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(text.slice(at, headEnd));
+    const end = headEnd + 4 + (length ? Number(length[1]) : 0);
+    if (text.length < end) return count;
+    count++;
+    at = end;
+  }
+}
+
+/**
+ * Opens a raw TCP connection and writes each of `chunks`, `gapMs` apart; resolves with everything
+ * the server sent back once the connection is closed.
+ *
+ * After the last chunk the client, when `responses` is set, first waits for that many complete
+ * responses (or for the server to close, or `timeoutMs`), then: `end` half-closes, `destroy`
+ * closes at once, `keep` (the request is left unfinished) closes once the responses arrived.
+ * Waiting matters: node:http ends the connection as soon as the client half-closes
+ * (`httpAllowHalfOpen` is off), so any response not written by then is lost and a slow server
+ * would look like it answered nothing.
  */
 export function rawExchange(
   port: number,
   chunks: Array<string | Buffer>,
-  opts: { end?: 'end' | 'destroy' | 'keep'; gapMs?: number } = {},
+  opts: { end?: 'end' | 'destroy' | 'keep'; gapMs?: number; responses?: number; timeoutMs?: number } = {},
 ): Promise<string> {
+  const mode = opts.end ?? 'end';
+  const wanted = opts.responses ?? (mode === 'keep' ? 1 : 0);
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
     let done = false;
+    let answered: (() => void) | null = null;
     const finish = (): void => {
       if (done) return;
       done = true;
+      answered?.();
       resolve(received);
     };
-    socket.on('data', (d) => (received += d.toString('latin1')));
+    socket.on('data', (d: Buffer) => {
+      received += d.toString('latin1');
+      if (answered !== null && completeResponses(received) >= wanted) answered();
+    });
     socket.on('error', finish);
     socket.on('close', finish);
     socket.on('connect', async () => {
@@ -160,9 +193,19 @@ export function rawExchange(
         socket.write(c);
         await new Promise((r) => setTimeout(r, opts.gapMs ?? 20));
       }
-      if (opts.end === 'destroy') socket.destroy();
-      else if (opts.end !== 'keep') socket.end();
-      else setTimeout(() => socket.destroy(), 500);
+      if (wanted > 0 && !done && completeResponses(received) < wanted) {
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, opts.timeoutMs ?? 10_000);
+          answered = () => {
+            clearTimeout(timer);
+            answered = null;
+            r();
+          };
+        });
+      }
+      if (socket.destroyed) return;
+      if (mode === 'end') socket.end();
+      else socket.destroy();
     });
   });
 }
