@@ -36,7 +36,9 @@ export type {
 export { request } from './request';
 export type { ParamsDictionary, RangeOptions, Ranges, Request } from './request';
 export { response } from './response';
-export type { Response } from './response';
+export type { FormatHandler, FormatHandlers, HeaderValue, Response } from './response';
+export type { CookieOptions } from './response-cookie';
+export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './response-file';
 export type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './settings';
 export { View } from './view';
 export type { EngineFunction, ViewConstructor, ViewLike, ViewOptions } from './view';
