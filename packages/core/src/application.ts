@@ -277,8 +277,8 @@ function isApp(fn: unknown): fn is Application {
 
 function logError(app: Application, err: unknown): void {
   if (app.get('env') === 'test') return;
-  const e = err as { stack?: unknown } | null;
-  console.error((e && typeof e === 'object' && e.stack) || String(err));
+  // console.error inspects any value, even an object without a prototype (String() would throw)
+  console.error(err);
 }
 
 function finalOptions(app: App): FinalHandlerOptions {

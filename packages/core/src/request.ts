@@ -187,7 +187,7 @@ function firstValue(header: string): string {
 /** Query-string parameters, parsed once per URL by the app's `query parser fn`. */
 function getQuery(this: InternalRequest): object {
   const parse = this.app.get('query parser fn') as QueryParser | undefined;
-  if (!parse) return {};
+  if (!parse) return Object.create(null) as object;
   const url = this.url;
   const cache = this[QUERY_CACHE];
   if (cache !== undefined && cache.url === url && cache.parse === parse) return cache.value;

@@ -272,7 +272,7 @@ describe('final handler', () => {
     }
   });
 
-  it("should log errors to console.error unless env is 'test'", async () => {
+  it("should log the error itself to console.error (as express 5 does) unless env is 'test'", async () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const dev = inEnv('development', () => webfw());
@@ -280,7 +280,7 @@ describe('final handler', () => {
       dev.get('/', (_req, _res, next) => next(err));
       await call(dev);
       await new Promise((resolve) => setImmediate(resolve));
-      expect(spy).toHaveBeenCalledWith(err.stack);
+      expect(spy).toHaveBeenCalledWith(err);
       spy.mockClear();
       const quiet = webfw();
       quiet.get('/', (_req, _res, next) => next(new Error('quiet')));

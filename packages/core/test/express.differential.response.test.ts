@@ -1,0 +1,433 @@
+/**
+ * Differential: res.send/json/jsonp/status/sendStatus/redirect/format/cookie/clearCookie/
+ * location/links/vary/append/type/attachment/download/sendFile, express 5 vs @webfw/core.
+ */
+import { join } from 'node:path';
+import { writeFileSync, utimesSync } from 'node:fs';
+import { compare, run, get, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './differential-support';
+
+afterAll(() => {
+  // eslint-disable-next-line no-console
+  console.log(`response comparisons: ${comparisonCount()}`);
+});
+
+const root = makeFixtures();
+for (const n of ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2Fb.txt']) writeFileSync(join(root, n), `file ${n}`);
+for (const n of ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2Fb.txt']) utimesSync(join(root, n), new Date('2024-01-01T00:00:00Z'), new Date('2024-01-01T00:00:00Z'));
+
+describe('differential: res.send / json / jsonp', () => {
+  it('should send strings, buffers, objects, null, numbers, booleans and typed bodies identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      const bodies: Record<string, (res: Any) => void> = {
+        str: (r) => r.send('<p>héllo</p>'),
+        empty: (r) => r.send(''),
+        buf: (r) => r.send(Buffer.from([0, 1, 2, 255])),
+        emptybuf: (r) => r.send(Buffer.alloc(0)),
+        obj: (r) => r.send({ a: 1, b: [true, null], c: 'é' }),
+        arr: (r) => r.send([1, 'two']),
+        nul: (r) => r.send(null),
+        undef: (r) => r.send(undefined),
+        num: (r) => r.send(42),
+        zero: (r) => r.send(0),
+        bool: (r) => r.send(false),
+        typedStr: (r) => r.type('text/plain; charset=iso-8859-1').send('latin'),
+        typedBuf: (r) => r.type('txt').send(Buffer.from('as text')),
+        jsonStrTyped: (r) => r.set('Content-Type', 'application/json').send('{"raw":1}'),
+        s204: (r) => r.status(204).set('Content-Type', 'text/plain').send('dropped'),
+        s304: (r) => r.status(304).send('dropped'),
+        s205: (r) => r.status(205).send('dropped'),
+        jsonNull: (r) => r.json(null),
+        jsonUndef: (r) => r.json(undefined),
+        jsonStr: (r) => r.json('string'),
+        jsonNum: (r) => r.json(3.5),
+        jsonNaN: (r) => r.json(NaN),
+        jsonDate: (r) => r.json({ d: new Date(0) }),
+        jsonTyped: (r) => r.type('application/vnd.x+json').json({ a: 1 }),
+        jsonU2028: (r) => r.json({ s: '\u2028\u2029' }),
+        end: (r) => r.end('raw end'),
+        status201: (r) => r.status(201).json({ created: true }),
+        chained: (r) => r.status(202).set({ 'X-A': ['1', '2'], 'Cache-Control': 'no-store' }).send('chained'),
+        sendTwice: (r) => {
+          r.send('first');
+          try {
+            r.send('second');
+          } catch {
+            /* both throw ERR_HTTP_HEADERS_SENT */
+          }
+        },
+      };
+      for (const [name, fn] of Object.entries(bodies)) app.all(`/${name}`, (_q: Any, res: Any) => fn(res));
+      return app;
+    };
+    const names = ['str', 'empty', 'buf', 'emptybuf', 'obj', 'arr', 'nul', 'undef', 'num', 'zero', 'bool', 'typedStr', 'typedBuf', 'jsonStrTyped', 's204', 's304', 's205', 'jsonNull', 'jsonUndef', 'jsonStr', 'jsonNum', 'jsonNaN', 'jsonDate', 'jsonTyped', 'jsonU2028', 'end', 'status201', 'chained', 'sendTwice'];
+    const reqs: Req[] = [];
+    for (const n of names) {
+      reqs.push(get(`/${n}`));
+      reqs.push({ method: 'HEAD', path: `/${n}` });
+    }
+    reqs.push({ method: 'POST', path: '/str', headers: { 'If-None-Match': '*' } });
+    await compare(build, reqs);
+  });
+
+  it('should answer jsonp with hostile callbacks identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      app.get('/', (_q: Any, res: Any) => res.jsonp({ n: 1, s: '\u2028' }));
+      app.get('/str', (_q: Any, res: Any) => res.jsonp('str'));
+      app.get('/undef', (_q: Any, res: Any) => res.jsonp(undefined));
+      app.get('/typed', (_q: Any, res: Any) => res.type('text/plain').jsonp({ a: 1 }));
+      return app;
+    };
+    await compare(build, [
+      '/', '/?callback=cb', '/?callback=', '/?callback=alert(1)//', '/?callback=a.b[0]$_', '/?callback=%3Cscript%3E',
+      '/?callback=cb&callback=other', '/?callback[a]=x', '/?callback=%E2%80%A8x', '/?callback=' + 'x'.repeat(3000),
+      '/str?callback=f', '/undef?callback=f', '/typed?callback=f', '/typed', '/?callback=%00',
+    ].map((p) => get(p)));
+  });
+
+  it('should validate res.status and res.sendStatus identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      app.set('env', 'development');
+      for (const code of ['200', '201', '204', '304', '418', '451', '599', '999']) app.get(`/ss/${code}`, (_q: Any, res: Any) => res.sendStatus(Number(code)));
+      app.get('/st/:v', (req: Any, res: Any) => {
+        const v = req.params.v;
+        const arg = v === 'str' ? '200' : v === 'float' ? 200.5 : v === 'undef' ? undefined : v === 'nan' ? NaN : Number(v);
+        res.status(arg).send('ok');
+      });
+      app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(500).json({ name: err.name, message: err.message }));
+      return app;
+    };
+    await compare(build, [
+      ...['200', '201', '204', '304', '418', '451', '599', '999'].map((c) => get(`/ss/${c}`)),
+      ...['str', 'float', 'undef', 'nan', '99', '1000', '0', '-1', '999'].map((v) => get(`/st/${v}`)),
+      { method: 'HEAD', path: '/ss/418' },
+    ]);
+  });
+});
+
+describe('differential: redirect, location, format', () => {
+  it('should redirect identically (status, Location encoding, body per Accept, HEAD, back)', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      app.get('/r/plain', (_q: Any, res: Any) => res.redirect('/login'));
+      app.get('/r/301', (_q: Any, res: Any) => res.redirect(301, 'https://example.com/new?x=1&y=<2>'));
+      app.get('/r/unicode', (_q: Any, res: Any) => res.redirect('/ü/ä b?q=€'));
+      app.get('/r/crlf', (_q: Any, res: Any) => res.redirect('/a\r\nSet-Cookie: x=1'));
+      app.get('/r/back', (_q: Any, res: Any) => res.redirect('back'));
+      app.get('/r/rel', (_q: Any, res: Any) => res.redirect('../up'));
+      app.get('/r/proto', (_q: Any, res: Any) => res.redirect('//evil.example/'));
+      app.get('/r/js', (_q: Any, res: Any) => res.redirect('javascript:alert(1)'));
+      app.get('/r/pct', (_q: Any, res: Any) => res.redirect('/already%20encoded/%zz'));
+      app.get('/r/html', (_q: Any, res: Any) => res.redirect('/"><script>alert(1)</script>'));
+      app.get('/l/loc', (_q: Any, res: Any) => res.location('/x y?a=ü').send('loc'));
+      app.get('/l/back', (_q: Any, res: Any) => res.location('back').send('back'));
+      return app;
+    };
+    const paths = ['/r/plain', '/r/301', '/r/unicode', '/r/crlf', '/r/back', '/r/rel', '/r/proto', '/r/js', '/r/pct', '/r/html', '/l/loc', '/l/back'];
+    const reqs: Req[] = [];
+    for (const p of paths) {
+      reqs.push(get(p));
+      reqs.push(get(p, { Accept: 'text/html' }));
+      reqs.push(get(p, { Accept: 'application/json' }));
+      reqs.push({ method: 'HEAD', path: p });
+    }
+    reqs.push(get('/r/back', { Referer: 'http://ref.example/page' }));
+    reqs.push(get('/l/back', { Referrer: 'http://ref.example/page' }));
+    await compare(build, reqs);
+  });
+
+  it('should negotiate res.format with default and 406 identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      app.set('env', 'development');
+      app.get('/f', (_q: Any, res: Any) =>
+        res.format({
+          'text/plain': () => res.send('text'),
+          html: () => res.send('<p>html</p>'),
+          'application/json': () => res.json({ json: true }),
+        }),
+      );
+      app.get('/d', (_q: Any, res: Any) =>
+        res.format({ json: () => res.json({ j: 1 }), default: () => res.status(406).send('custom default') }),
+      );
+      app.get('/e', (_q: Any, res: Any) => res.format({}));
+      app.use('/c', (_q: Any, res: Any, next: Any) =>
+        res.format({ xml: () => res.send('<x/>'), json: () => res.json([]) }) ?? next(),
+      );
+      app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status ?? 500).json({ m: err.message, types: err.types }));
+      return app;
+    };
+    const accepts = [undefined, 'text/plain', 'text/html', 'application/json', 'image/png', 'text/*', '*/*;q=0.1, text/html', 'application/xml', 'bogus;;'];
+    const reqs: Req[] = [];
+    for (const p of ['/f', '/d', '/e', '/c']) for (const a of accepts) reqs.push(get(p, a ? { Accept: a } : undefined));
+    await compare(build, reqs, { stack: true });
+  });
+
+  it('should set Link, Vary, appended headers and types identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      app.get('/links', (_q: Any, res: Any) => {
+        res.links({ next: '/p?page=2', last: '/p?page=9' });
+        res.links({ alternate: ['/a.json', '/a.xml'] });
+        res.send('l');
+      });
+      app.get('/vary', (_q: Any, res: Any) => {
+        res.vary('Accept');
+        res.vary('accept');
+        res.vary('Origin, Accept-Encoding');
+        res.send('v');
+      });
+      app.get('/vary-star', (_q: Any, res: Any) => res.vary('*').vary('Accept').send('v'));
+      app.get('/append', (_q: Any, res: Any) => {
+        res.append('X-List', 'a');
+        res.append('X-List', ['b', 'c']);
+        res.append('Set-Cookie', 'a=1');
+        res.cookie('b', '2');
+        res.append('Set-Cookie', ['c=3']);
+        res.send('appended');
+      });
+      app.get('/append-reset', (_q: Any, res: Any) => res.append('X-A', 'a').set('X-A', 'b').send('r'));
+      const types = ['json', 'html', '.txt', 'png', 'application/x-custom', 'unknownext', 'text/html; charset=iso-8859-1', 'text/plain; charset=utf-8', 'js', 'image/svg+xml'];
+      types.forEach((t, i) => app.get(`/type/${i}`, (_q: Any, res: Any) => res.type(t).send('typed')));
+      app.get('/ct-set', (_q: Any, res: Any) => res.set('content-type', 'text/csv').send('a,b'));
+      app.get('/ct-arr', (_q: Any, res: Any, n: Any) => {
+        try {
+          res.set('Content-Type', ['a/b', 'c/d']);
+        } catch (e) {
+          return res.status(500).send((e as Error).message);
+        }
+        n();
+      });
+      app.get('/get', (_q: Any, res: Any) => res.set('X-Y', 'z').json({ got: res.get('x-y') ?? null, none: res.get('nope') ?? null }));
+      app.get('/attach/:i', (req: Any, res: Any) => {
+        const names = ['report.pdf', 'tête à tête.txt', 'a"b\\c.json', '../../etc/passwd', '', 'x\r\ny.html'];
+        const n = names[Number(req.params.i)];
+        if (n === '') res.attachment();
+        else res.attachment(n);
+        res.send('attached');
+      });
+      return app;
+    };
+    await compare(build, [
+      '/links', '/vary', '/vary-star', '/append', '/append-reset', ...Array.from({ length: 10 }, (_, i) => `/type/${i}`),
+      '/ct-set', '/ct-arr', '/get', ...Array.from({ length: 6 }, (_, i) => `/attach/${i}`),
+    ].map((p) => get(p)));
+  });
+});
+
+describe('differential: misuse of the response API', () => {
+  it('should handle odd arguments to set/type/vary/location/redirect/json/send identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      app.set('env', 'development');
+      const cases: Record<string, (req: Any, res: Any) => void> = {
+        'set-ct-ext': (_q, r) => r.set('Content-Type', 'json').send('x'),
+        'set-ct-bogus': (_q, r) => r.set('Content-Type', 'bogus').send('x'),
+        'set-number': (_q, r) => r.set('X-N', 5).send('x'),
+        'set-obj-ct': (_q, r) => r.set({ 'Content-Type': 'text/plain', 'X-B': true }).send('x'),
+        'type-empty': (_q, r) => r.type('').send('x'),
+        'vary-none': (_q, r) => r.vary().send('x'),
+        'vary-arr': (_q, r) => r.vary(['A', 'B']).send('x'),
+        'location-undef': (_q, r) => r.location(undefined).send('x'),
+        'redirect-none': (_q, r) => r.redirect(),
+        'redirect-status-last': (_q, r) => r.redirect('/x', 301),
+        'redirect-str-status': (_q, r) => r.redirect('301', '/x'),
+        'json-two-args': (_q, r) => r.json(201, { a: 1 }),
+        'send-two-args': (_q, r) => r.send(201, 'x'),
+        'sendStatus-str': (_q, r) => r.sendStatus('200'),
+        'get-none': (req, r) => r.send(String(req.get())),
+        'get-num': (req, r) => r.send(String(req.get(1))),
+        'sendFile-num': (_q, r) => r.sendFile(5),
+        'sendFile-none': (_q, r) => r.sendFile(),
+        'cookie-none': (_q, r) => r.cookie().send('x'),
+        'format-charset': (_q, r) => r.format({ 'text/plain; charset=iso-8859-1': () => r.send('latin') }),
+        'links-empty': (_q, r) => r.links({}).send('x'),
+        'attachment-ext': (_q, r) => r.attachment('x.unknownext').send('x'),
+        'append-undef': (_q, r) => r.append('X-U', undefined).send('x'),
+        'status-then-sendStatus': (_q, r) => r.status(500).sendStatus(204),
+        'json-headers-sent': (_q, r) => {
+          r.write('partial');
+          r.json({ late: true });
+        },
+      };
+      for (const [name, fn] of Object.entries(cases)) {
+        app.get(`/m/${name}`, (req: Any, res: Any) => {
+          try {
+            fn(req, res);
+          } catch (e) {
+            if (!res.headersSent) res.status(500).json({ name: (e as Error).name, message: (e as Error).message, code: (e as Any).code ?? null });
+            else res.end();
+          }
+        });
+      }
+      app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(599).json({ via: 'next', name: err.name, message: err.message }));
+      return app;
+    };
+    const names = ['set-ct-ext', 'set-ct-bogus', 'set-number', 'set-obj-ct', 'type-empty', 'vary-none', 'vary-arr', 'location-undef', 'redirect-none', 'redirect-status-last', 'redirect-str-status', 'json-two-args', 'send-two-args', 'sendStatus-str', 'get-none', 'get-num', 'sendFile-num', 'sendFile-none', 'cookie-none', 'format-charset', 'links-empty', 'attachment-ext', 'append-undef', 'status-then-sendStatus', 'json-headers-sent'];
+    await compare(build, names.map((n) => get(`/m/${n}`)));
+  });
+
+  it('should send files with special characters in their names identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      app.get('/f', (req: Any, res: Any) => res.sendFile(String(req.query.n), { root }, (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })));
+      app.get('/d', (req: Any, res: Any) => res.download(join(root, String(req.query.n)), (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })));
+      app.use(fw.static(root));
+      return app;
+    };
+    const names = ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2Fb.txt'];
+    const reqs: Req[] = [];
+    for (const n of names) {
+      reqs.push(get('/f?n=' + encodeURIComponent(n)));
+      reqs.push(get('/d?n=' + encodeURIComponent(n)));
+      reqs.push(get('/' + encodeURIComponent(n)));
+    }
+    await compare(build, reqs);
+  });
+});
+
+describe('differential: cookies', () => {
+  it('should serialize res.cookie and res.clearCookie options identically', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      app.use(require('cookie-parser')('s3cret'));
+      const cases: Array<[string, (res: Any) => void]> = [
+        ['basic', (r) => r.cookie('name', 'tobi')],
+        ['object', (r) => r.cookie('cart', { items: [1, 2] })],
+        ['encode', (r) => r.cookie('sp', 'a b;c,d\r\nX: y')],
+        ['custom-encode', (r) => r.cookie('c', 'a b', { encode: (v: string) => v.replace(/ /g, '+') })],
+        ['all', (r) => r.cookie('all', 'v', { domain: 'example.com', path: '/admin', secure: true, httpOnly: true, sameSite: 'strict', priority: 'high', partitioned: true })],
+        ['samesite-true', (r) => r.cookie('s', 'v', { sameSite: true })],
+        ['samesite-lax', (r) => r.cookie('s', 'v', { sameSite: 'lax' })],
+        ['samesite-none', (r) => r.cookie('s', 'v', { sameSite: 'none', secure: true })],
+        ['samesite-false', (r) => r.cookie('s', 'v', { sameSite: false })],
+        ['maxage', (r) => r.cookie('m', 'v', { maxAge: 60000 })],
+        ['maxage-zero', (r) => r.cookie('m', 'v', { maxAge: 0 })],
+        ['maxage-neg', (r) => r.cookie('m', 'v', { maxAge: -1000 })],
+        ['maxage-float', (r) => r.cookie('m', 'v', { maxAge: 1500.7 })],
+        ['maxage-str', (r) => r.cookie('m', 'v', { maxAge: '60000' })],
+        ['maxage-inf', (r) => r.cookie('m', 'v', { maxAge: Infinity })],
+        ['expires', (r) => r.cookie('e', 'v', { expires: new Date('2030-01-01T00:00:00Z') })],
+        ['expires-and-maxage', (r) => r.cookie('e', 'v', { expires: new Date('2030-01-01T00:00:00Z'), maxAge: 1000 })],
+        ['expires-zero', (r) => r.cookie('e', 'v', { expires: new Date(0) })],
+        ['signed', (r) => r.cookie('sig', 'value', { signed: true })],
+        ['signed-obj', (r) => r.cookie('sig', { a: 1 }, { signed: true })],
+        ['bad-name', (r) => r.cookie('bad name', 'v')],
+        ['bad-domain', (r) => r.cookie('n', 'v', { domain: 'exa mple.com' })],
+        ['bad-path', (r) => r.cookie('n', 'v', { path: '/a;b' })],
+        ['bad-samesite', (r) => r.cookie('n', 'v', { sameSite: 'bogus' })],
+        ['bad-priority', (r) => r.cookie('n', 'v', { priority: 'urgent' })],
+        ['undefined-val', (r) => r.cookie('n', undefined)],
+        ['number-val', (r) => r.cookie('n', 42)],
+        ['clear', (r) => r.clearCookie('name')],
+        ['clear-opts', (r) => r.clearCookie('name', { path: '/admin', domain: 'example.com', maxAge: 1000, expires: new Date('2030-01-01'), httpOnly: true })],
+        ['clear-signed', (r) => r.clearCookie('name', { signed: true })],
+        ['multi', (r) => r.cookie('a', '1').cookie('b', '2').clearCookie('c')],
+      ];
+      for (const [name, fn] of cases) {
+        app.get(`/c/${name}`, (_q: Any, res: Any) => {
+          try {
+            fn(res);
+          } catch (e) {
+            res.removeHeader('Set-Cookie');
+            return res.status(500).json({ name: (e as Error).name, message: (e as Error).message });
+          }
+          res.send('ok');
+        });
+      }
+      app.get('/read', (req: Any, res: Any) => res.json({ c: req.cookies, s: req.signedCookies }));
+      return app;
+    };
+    const names = ['basic', 'object', 'encode', 'custom-encode', 'all', 'samesite-true', 'samesite-lax', 'samesite-none', 'samesite-false', 'maxage', 'maxage-zero', 'maxage-neg', 'maxage-float', 'maxage-str', 'maxage-inf', 'expires', 'expires-and-maxage', 'expires-zero', 'signed', 'signed-obj', 'bad-name', 'bad-domain', 'bad-path', 'bad-samesite', 'bad-priority', 'undefined-val', 'number-val', 'clear', 'clear-opts', 'clear-signed', 'multi'];
+    await compare(build, [
+      ...names.map((n) => get(`/c/${n}`)),
+      get('/read', { Cookie: 'a=1; b=j%3A%7B%22x%22%3A1%7D; __proto__=x; s=s%3Avalue.bad; constructor=1' }),
+    ]);
+  });
+});
+
+describe('differential: sendFile and download', () => {
+  const fileApp = (fw: Framework) => {
+    const app = fw();
+    app.set('env', 'production');
+    app.get('/abs', (_q: Any, res: Any) => res.sendFile(join(root, 'hello.txt')));
+    app.get('/root/*p', (req: Any, res: Any) => res.sendFile(req.params.p.join('/'), { root }));
+    app.get('/rootraw', (req: Any, res: Any) => res.sendFile(String(req.query.f), { root }));
+    app.get('/opts', (_q: Any, res: Any) =>
+      res.sendFile('hello.txt', { root, maxAge: '1d', immutable: true, headers: { 'X-Extra': '1' }, lastModified: false, acceptRanges: false }),
+    );
+    app.get('/nocache', (_q: Any, res: Any) => res.sendFile('hello.txt', { root, cacheControl: false }));
+    app.get('/maxage-num', (_q: Any, res: Any) => res.sendFile('hello.txt', { root, maxAge: 3600500 }));
+    app.get('/dot/:mode', (req: Any, res: Any) => res.sendFile('.secret', { root, dotfiles: req.params.mode }));
+    app.get('/dotdir/:mode', (req: Any, res: Any) => res.sendFile('.hidden-dir/f.txt', { root, dotfiles: req.params.mode }));
+    app.get('/missing', (_q: Any, res: Any) => res.sendFile(join(root, 'nope.txt')));
+    app.get('/dir', (_q: Any, res: Any) => res.sendFile(join(root, 'dir')));
+    app.get('/cb', (_q: Any, res: Any) =>
+      res.sendFile(join(root, 'nope.txt'), (err: Any) => res.status(err ? 599 : 200).json({ status: err?.status, code: err?.code, expose: err?.expose })),
+    );
+    app.get('/cb-ok', (_q: Any, res: Any) => res.sendFile(join(root, 'hello.txt'), (err: Any) => err && res.send('err')));
+    app.get('/rel', (_q: Any, res: Any) => res.sendFile('hello.txt'));
+    app.get('/abs-dotdot', (_q: Any, res: Any) => res.sendFile(root + '/dir/../hello.txt'));
+    app.get('/big', (_q: Any, res: Any) => res.sendFile(join(root, 'big.txt')));
+    app.get('/json', (_q: Any, res: Any) => res.sendFile(join(root, 'data.json')));
+    app.get('/umlaut', (_q: Any, res: Any) => res.sendFile(join(root, 'ümlaut.txt')));
+    app.get('/etagoff', (_q: Any, res: Any) => res.sendFile(join(root, 'hello.txt')));
+    app.get('/dl', (_q: Any, res: Any) => res.download(join(root, 'hello.txt')));
+    app.get('/dl-name', (_q: Any, res: Any) => res.download(join(root, 'hello.txt'), 'Report "2024" €.txt'));
+    app.get('/dl-opts', (_q: Any, res: Any) =>
+      res.download(join(root, 'hello.txt'), 'x.txt', { maxAge: 60000, headers: { 'Content-Disposition': 'inline', 'X-H': 'h' } }),
+    );
+    app.get('/dl-root', (req: Any, res: Any) => res.download(String(req.query.f), 'f.txt', { root }));
+    app.get('/dl-missing', (_q: Any, res: Any) => res.download(join(root, 'nope.txt'), (err: Any) => res.status(404).send(err ? `err ${err.status}` : 'none')));
+    app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null, expose: err.expose ?? null, name: err.name }));
+    return app;
+  };
+
+  it('should send files with options, conditionals and ranges identically', async () => {
+    const paths = ['/abs', '/root/hello.txt', '/root/dir/x.txt', '/root/a%20b.txt', '/opts', '/nocache', '/maxage-num', '/dot/ignore', '/dot/deny', '/dot/allow', '/dotdir/ignore', '/dotdir/deny', '/dotdir/allow', '/missing', '/dir', '/cb', '/cb-ok', '/rel', '/abs-dotdot', '/json', '/umlaut', '/dl', '/dl-name', '/dl-opts', '/dl-missing', '/dl-root?f=hello.txt', '/dl-root?f=../x'];
+    const reqs: Req[] = paths.map((p) => get(p));
+    for (const p of ['/abs', '/big']) {
+      reqs.push({ method: 'HEAD', path: p });
+      for (const r of ['bytes=0-4', 'bytes=-3', 'bytes=5-', 'bytes=0-1,3-4', 'bytes=99999-', 'bytes=x', 'bytes=0-0,-1']) reqs.push(get(p, { Range: r }));
+      reqs.push(get(p, { Range: 'bytes=0-4', 'If-Range': 'Mon, 01 Jan 2024 00:00:00 GMT' }));
+      reqs.push(get(p, { Range: 'bytes=0-4', 'If-Range': '"nope"' }));
+      reqs.push(get(p, { 'If-Modified-Since': 'Mon, 01 Jan 2024 00:00:00 GMT' }));
+      reqs.push(get(p, { 'If-Modified-Since': 'Sun, 31 Dec 2023 00:00:00 GMT' }));
+      reqs.push(get(p, { 'If-Unmodified-Since': 'Sun, 31 Dec 2023 00:00:00 GMT' }));
+      reqs.push(get(p, { 'If-Match': '"nope"' }));
+    }
+    await compare(fileApp, reqs);
+    // conditionals with the file's own ETag
+    const [{ express: e }] = await run(fileApp, [get('/abs')]);
+    const tag = String(e.headers.etag);
+    await compare(fileApp, [get('/abs', { 'If-None-Match': tag }), get('/abs', { 'If-Match': tag }), get('/abs', { Range: 'bytes=0-2', 'If-Range': tag })]);
+  });
+
+  it('should refuse traversal attempts through sendFile/download root identically', async () => {
+    const attempts = [
+      '../webfw-diff-outside.txt', '..%2Fwebfw-diff-outside.txt', 'dir/../../webfw-diff-outside.txt', '%2e%2e/webfw-diff-outside.txt',
+      'dir/../hello.txt', '..\\webfw-diff-outside.txt', 'hello.txt%00.png', '/etc/passwd', '.secret', 'dir/.././.secret', '....//hello.txt',
+      'dir/', 'dir', 'hello.txt/', '%', '%zz',
+    ];
+    await compare(fileApp, [
+      ...attempts.map((a) => get('/rootraw?f=' + encodeURIComponent(a))),
+      ...attempts.map((a) => get('/dl-root?f=' + encodeURIComponent(a))),
+      get('/rootraw?f=hello.txt%00'),
+      get('/root/..%2Fwebfw-diff-outside.txt'),
+      get('/root/%2e%2e/webfw-diff-outside.txt'),
+      get('/root/dir%2F..%2F..%2Fwebfw-diff-outside.txt'),
+    ]);
+  });
+
+  it('should honour etag false for sendFile', async () => {
+    const build = (fw: Framework) => {
+      const app = fileApp(fw);
+      app.set('etag', false);
+      return app;
+    };
+    await compare(build, [get('/abs'), get('/dl'), get('/abs', { 'If-Modified-Since': 'Mon, 01 Jan 2024 00:00:00 GMT' })]);
+  });
+});
