@@ -2,13 +2,14 @@ import { EventEmitter } from 'node:events';
 import { createServer, IncomingMessage, METHODS, ServerResponse, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import Router, { type RouteParameters, type RouterInstance, type RouterOptions } from '@webfw/router';
-import { finalHandler, type FinalHandlerOptions } from './final-handler';
+import { endUnhandled, type FinalHandlerOptions } from './final-handler';
 import type { ParamsDictionary, Request } from './request';
 import type { Response } from './response';
 import {
   compileETag,
   compileQueryParser,
   compileTrust,
+  readSetting,
   TRUST_PROXY_DEFAULT,
   type ETagFunction,
   type ETagSetting,
@@ -281,52 +282,37 @@ function logError(app: Application, err: unknown): void {
   console.error(err);
 }
 
-function finalOptions(app: App): FinalHandlerOptions {
+/** The error logger of an app's final handler, made once per app. */
+function appOnError(app: App): NonNullable<FinalHandlerOptions['onerror']> {
   let options = app[FINAL_OPTIONS];
   if (options === undefined) {
-    options = {
-      get env() {
-        return app.get('env') as string;
-      },
-      onerror: (err: unknown) => logError(app, err),
-    };
+    options = { onerror: (err: unknown) => logError(app, err) };
     app[FINAL_OPTIONS] = options;
   }
-  return options;
+  return options.onerror!;
 }
-
-/** Whether a constructor is a plain function that can initialise an object made elsewhere. */
-function callable(ctor: unknown): boolean {
-  return typeof ctor === 'function' && !Function.prototype.toString.call(ctor).startsWith('class');
-}
-
-type Initialiser = (this: object, ...args: unknown[]) => void;
 
 /**
- * Request and response constructors whose instances already have this app's prototypes, for
- * servers the app creates itself (`app.listen`): no prototype switch per request. They are
- * plain constructor functions whose `prototype` is `app.request` / `app.response` and that
- * run node's own constructors on the new object. Undefined when node's constructors are
- * classes (they could not initialise such an object); the server then uses node's own.
+ * Marks an app's request/response prototype made by `webfw()`: holds the class (extending
+ * node's) whose `prototype` it is, for the servers `app.listen` creates.
+ */
+export const APP_CLASS = Symbol('webfw.appClass');
+
+type ClassOf<T> = { [APP_CLASS]?: T };
+
+/**
+ * The request and response classes of the servers the app creates itself (`app.listen`):
+ * their instances are born with `app.request` / `app.response` as prototypes, so requests
+ * need no prototype switch. Undefined when the app's prototypes were replaced by the user
+ * (the server then uses node's classes and `handle` switches prototypes).
  */
 function serverClasses(app: App): ServerClasses | undefined {
   let classes = app[SERVER_CLASSES];
   if (classes === undefined) {
-    if (!callable(IncomingMessage) || !callable(ServerResponse)) return undefined;
-    const initRequest = IncomingMessage as unknown as Initialiser;
-    const initResponse = ServerResponse as unknown as Initialiser;
-    function WebfwIncomingMessage(this: object, socket: unknown): void {
-      initRequest.call(this, socket);
-    }
-    function WebfwServerResponse(this: object, req: unknown, options: unknown): void {
-      initResponse.call(this, req, options);
-    }
-    WebfwIncomingMessage.prototype = app.request;
-    WebfwServerResponse.prototype = app.response;
-    classes = {
-      IncomingMessage: WebfwIncomingMessage as unknown as typeof IncomingMessage,
-      ServerResponse: WebfwServerResponse as unknown as typeof ServerResponse,
-    };
+    const requestClass = Object.prototype.hasOwnProperty.call(app.request, APP_CLASS) ? (app.request as ClassOf<typeof IncomingMessage>)[APP_CLASS] : undefined;
+    const responseClass = Object.prototype.hasOwnProperty.call(app.response, APP_CLASS) ? (app.response as ClassOf<typeof ServerResponse>)[APP_CLASS] : undefined;
+    if (requestClass === undefined || responseClass === undefined) return undefined;
+    classes = { IncomingMessage: requestClass, ServerResponse: responseClass };
     app[SERVER_CLASSES] = classes;
   }
   return classes;
@@ -413,8 +399,14 @@ Object.defineProperty(proto, 'router', {
  * handler: 404, or the error response) runs when no middleware ends the request.
  */
 define('handle', function handle(this: App, req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void {
-  const done = callback || finalHandler(req, res, finalOptions(this));
-  if (this.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'webfw');
+  const app = this;
+  // the final handler: 404, or the error response, with the `env` read when it runs
+  const done =
+    callback ||
+    function finalHandler(err?: unknown): void {
+      endUnhandled(req, res, err, readSetting(app, 'env') as string | undefined, appOnError(app));
+    };
+  if (readSetting(this, 'x-powered-by')) res.setHeader('X-Powered-By', 'webfw');
   const r = req as Request;
   const s = res as Response;
   r.res = s;

@@ -94,34 +94,49 @@ export function finalHandler(req: IncomingMessage, res: ServerResponse, options:
   const env = options.env;
   const onerror = options.onerror;
   return function done(err?: unknown): void {
-    let status: number;
-    let headers: Record<string, string | number | readonly string[]> | undefined;
-    let message: string;
-    if (!err && res.headersSent) return;
-    if (err) {
-      const e: ErrorLike = typeof err === 'object' || typeof err === 'function' ? (err as ErrorLike) : { toString: () => String(err) };
-      const fromError = errorStatus(e);
-      if (fromError === undefined) status = responseStatus(res);
-      else {
-        status = fromError;
-        headers = errorHeaders(e);
-      }
-      message = errorMessage(e, status, env);
-      if (onerror) setImmediate(onerror, err, req, res);
-    } else {
-      status = 404;
-      message = `Cannot ${req.method} ${encodeUrl(resourceName(req))}`;
-    }
-    if (res.headersSent) {
-      req.socket.destroy();
-      return;
-    }
-    if (onFinished.isFinished(req)) {
-      write(req, res, status, headers, message);
-      return;
-    }
-    req.unpipe();
-    onFinished(req, () => write(req, res, status, headers, message));
-    req.resume();
+    endUnhandled(req, res, err, env, onerror);
   };
+}
+
+/**
+ * What the final handler does once called, for `err` (see `finalHandler`). Apps call it from
+ * their own per-request callback so the `env` setting is read only when a request actually
+ * reaches the end of the chain, not on every request.
+ */
+export function endUnhandled(
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: unknown,
+  env: string | undefined,
+  onerror: FinalHandlerOptions['onerror'],
+): void {
+  let status: number;
+  let headers: Record<string, string | number | readonly string[]> | undefined;
+  let message: string;
+  if (!err && res.headersSent) return;
+  if (err) {
+    const e: ErrorLike = typeof err === 'object' || typeof err === 'function' ? (err as ErrorLike) : { toString: () => String(err) };
+    const fromError = errorStatus(e);
+    if (fromError === undefined) status = responseStatus(res);
+    else {
+      status = fromError;
+      headers = errorHeaders(e);
+    }
+    message = errorMessage(e, status, env);
+    if (onerror) setImmediate(onerror, err, req, res);
+  } else {
+    status = 404;
+    message = `Cannot ${req.method} ${encodeUrl(resourceName(req))}`;
+  }
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
+  if (onFinished.isFinished(req)) {
+    write(req, res, status, headers, message);
+    return;
+  }
+  req.unpipe();
+  onFinished(req, () => write(req, res, status, headers, message));
+  req.resume();
 }

@@ -7,7 +7,7 @@ import parseRange from 'range-parser';
 import typeis from 'type-is';
 import type { Application, NextFunction } from './application';
 import type { Response } from './response';
-import type { ParsedQuery, QueryParser, TrustFunction } from './settings';
+import { readSetting, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
 import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from './utils-accepts';
 import { pathnameOf, splitUrl } from './utils-url';
 
@@ -172,7 +172,7 @@ function is(this: Request, types: string | readonly string[]): string | false | 
 }
 
 function trustFn(req: Request): TrustFunction {
-  return req.app.get('trust proxy fn') as TrustFunction;
+  return readSetting(req.app, 'trust proxy fn') as TrustFunction;
 }
 
 function remoteAddress(req: Request): string | undefined {
@@ -186,7 +186,7 @@ function firstValue(header: string): string {
 
 /** Query-string parameters, parsed once per URL by the app's `query parser fn`. */
 function getQuery(this: InternalRequest): object {
-  const parse = this.app.get('query parser fn') as QueryParser | undefined;
+  const parse = readSetting(this.app, 'query parser fn') as QueryParser | undefined;
   if (!parse) return Object.create(null) as object;
   const url = this.url;
   const cache = this[QUERY_CACHE];
@@ -209,7 +209,11 @@ function getSecure(this: Request): boolean {
 }
 
 function getIp(this: Request): string | undefined {
-  return proxyaddr(this, trustFn(this));
+  const trust = trustFn(this);
+  // trusting no proxy, the address is the socket's (what proxy-addr returns, without parsing
+  // X-Forwarded-For)
+  if (trust === trustNone) return this.socket.remoteAddress;
+  return proxyaddr(this, trust);
 }
 
 function getIps(this: Request): string[] {
@@ -252,9 +256,12 @@ function getFresh(this: Request): boolean {
   const method = this.method;
   const res = this.res;
   if ((method !== 'GET' && method !== 'HEAD') || !res) return false;
+  const headers = this.headers;
+  // fresh() answers false without conditional headers: skip reading the response headers
+  if (!headers['if-none-match'] && !headers['if-modified-since']) return false;
   const status = res.statusCode;
   if ((status >= 200 && status < 300) || status === 304) {
-    return fresh(this.headers, {
+    return fresh(headers, {
       etag: res.getHeader('ETag') as string | undefined,
       'last-modified': res.getHeader('Last-Modified') as string | undefined,
     });

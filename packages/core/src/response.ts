@@ -13,6 +13,7 @@ import { clearCookieOptions, serializeCookie, type CookieOptions } from './respo
 import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
 import { normalizeType } from './response-format';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
+import { readSetting } from './settings';
 import { strongETag, weakETag, type ETagFunction } from './utils-etag';
 
 export type { CookieOptions } from './response-cookie';
@@ -229,8 +230,6 @@ const APPLICATION_JSON = 'application/json; charset=utf-8';
 
 function sendBody(this: Response, body?: unknown): Response {
   let chunk: unknown = body;
-  let encoding: BufferEncoding | undefined;
-  const req = getRequest(this);
 
   switch (typeof chunk) {
     case 'string':
@@ -246,72 +245,88 @@ function sendBody(this: Response, body?: unknown): Response {
       break;
   }
 
-  if (typeof chunk === 'string') {
-    encoding = 'utf8';
-    const current = this.getHeader('Content-Type');
-    if (typeof current === 'string') {
-      const charset = withUtf8Charset(current);
-      if (charset !== current) this.setHeader('Content-Type', charset);
-    }
-  }
+  if (typeof chunk === 'string') return sendText(this, chunk, this.getHeader('Content-Type'));
+  return sendPayload(this, chunk as ArrayBufferView | undefined);
+}
 
-  const etagFn = this.app.get('etag fn') as ETagFunction | undefined;
-  const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag');
+/** `res.send(string)` once Content-Type is known (`type`): the charset becomes utf-8. */
+function sendText(res: Response, text: string, type: OutgoingHttpHeader | undefined): Response {
+  if (typeof type === 'string') {
+    const charset = withUtf8Charset(type);
+    if (charset !== type) res.setHeader('Content-Type', charset);
+  }
+  return sendPayload(res, text);
+}
+
+/**
+ * The end of `res.send`: Content-Length, the ETag per the `etag fn` setting, 304 when the
+ * request is fresh, no body for HEAD, 204, 304 and 205, then `end`. A string is sent as UTF-8.
+ */
+function sendPayload(res: Response, body: string | ArrayBufferView | undefined): Response {
+  let chunk: string | Buffer | undefined;
+  let encoding: BufferEncoding | undefined;
+  const req = getRequest(res);
+  const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+  const generateETag = typeof etagFn === 'function' && !res.getHeader('ETag');
 
   let length: number | undefined;
-  if (chunk !== undefined) {
-    if (typeof chunk === 'string') {
-      if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
-        // custom generators receive the body as a Buffer, as in express
-        chunk = Buffer.from(chunk, encoding);
-        encoding = undefined;
-        length = (chunk as Buffer).length;
-      } else length = Buffer.byteLength(chunk, encoding);
+  if (typeof body === 'string') {
+    if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
+      // custom generators receive the body as a Buffer, as in express
+      chunk = Buffer.from(body, 'utf8');
+      length = chunk.length;
     } else {
-      if (!Buffer.isBuffer(chunk)) {
-        const view = chunk as ArrayBufferView;
-        chunk = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
-      }
-      length = (chunk as Buffer).length;
+      chunk = body;
+      encoding = 'utf8';
+      length = Buffer.byteLength(body, 'utf8');
     }
-    this.setHeader('Content-Length', String(length));
+  } else if (body !== undefined) {
+    chunk = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    length = chunk.length;
   }
+  if (length !== undefined) res.setHeader('Content-Length', String(length));
 
   if (generateETag && length !== undefined) {
     const tag = etagFn(chunk as string | Buffer, encoding);
-    if (tag) this.setHeader('ETag', String(tag));
+    if (tag) res.setHeader('ETag', String(tag));
   }
 
-  if (req.fresh) this.statusCode = 304;
+  if (req.fresh) res.statusCode = 304;
 
-  const code = this.statusCode;
+  const code = res.statusCode;
   if (code === 204 || code === 304) {
-    this.removeHeader('Content-Type');
-    this.removeHeader('Content-Length');
-    this.removeHeader('Transfer-Encoding');
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    res.removeHeader('Transfer-Encoding');
     chunk = '';
   } else if (code === 205) {
-    this.setHeader('Content-Length', '0');
-    this.removeHeader('Transfer-Encoding');
+    res.setHeader('Content-Length', '0');
+    res.removeHeader('Transfer-Encoding');
     chunk = '';
   }
 
-  if (req.method === 'HEAD') this.end();
-  else if (chunk === undefined) this.end();
-  else this.end(chunk as string | Buffer, encoding as BufferEncoding);
-  return this;
+  if (req.method === 'HEAD' || chunk === undefined) res.end();
+  else if (encoding !== undefined) res.end(chunk, encoding);
+  else res.end(chunk);
+  return res;
 }
 
 function json(this: Response, body?: unknown): Response {
   const app = this.app;
-  const text = stringifyJson(body, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));
-  if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', APPLICATION_JSON);
+  const text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
+  let type = this.getHeader('Content-Type');
+  if (!type) {
+    this.setHeader('Content-Type', APPLICATION_JSON);
+    type = APPLICATION_JSON;
+  }
+  // what `this.send(text)` would do, unless `res.send` was replaced
+  if (typeof text === 'string' && this.send === sendBody) return sendText(this, text, type);
   return this.send(text);
 }
 
 function jsonp(this: Response, body?: unknown): Response {
   const app = this.app;
-  let text = stringifyJson(body, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));
+  let text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
   const query = getRequest(this).query as Record<string, unknown>;
   let callback = query[app.get('jsonp callback name') as string];
 

@@ -75,6 +75,9 @@ export function compileQueryParser(value: unknown): QueryParser | undefined {
 
 const trustAll: TrustFunction = () => true;
 
+/** The compiled `trust proxy` setting that trusts no address (`false`, the default). */
+export const trustNone: TrustFunction = () => false;
+
 /**
  * Compiles the `trust proxy` setting into the function stored as `trust proxy fn`: `true`
  * trusts every hop, a number trusts that many hops, a string (comma list), array of
@@ -84,7 +87,19 @@ const trustAll: TrustFunction = () => true;
 export function compileTrust(value: unknown): TrustFunction {
   if (typeof value === 'function') return value as TrustFunction;
   if (value === true) return trustAll;
+  if (value === false || value === undefined || value === null) return trustNone;
   if (typeof value === 'number') return (_address, hop) => hop < value;
   const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()) : value || [];
   return proxyaddr.compile(list as string[]) as TrustFunction;
+}
+
+/**
+ * Reads a setting as `app.get(name)` does, on the hot path (`x-powered-by`, `etag fn`,
+ * `json ...`, `query parser fn`, `trust proxy fn`) without the call and argument checks:
+ * an app's settings object has a null prototype and inherits its parent app's settings
+ * through its prototype, so a plain property read finds the own value or the inherited one,
+ * exactly as `app.get`'s walk does, for every name that is not a member of `Object.prototype`.
+ */
+export function readSetting(app: { settings: object }, name: string): unknown {
+  return (app.settings as Record<string, unknown>)[name];
 }

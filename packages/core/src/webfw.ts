@@ -1,7 +1,8 @@
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
 import Router, { Route, type RouteConstructor, type RouterInstance, type RouterOptions } from '@webfw/router';
 import serveStatic from '@webfw/static';
-import { application, type Application } from './application';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { APP_CLASS, application, type Application } from './application';
 import { request, type Request } from './request';
 import { response, type Response } from './response';
 
@@ -9,6 +10,25 @@ import { response, type Response } from './response';
 export interface WebfwRouterFactory {
   (options?: RouterOptions): RouterInstance<Request, Response>;
   new (options?: RouterOptions): RouterInstance<Request, Response>;
+}
+
+/**
+ * A fresh prototype for one app's requests or responses: the `prototype` of a class extending
+ * node's class (`IncomingMessage` / `ServerResponse`), re-parented onto webfw's shared
+ * prototype and holding `app`. The servers the app creates construct their objects with that
+ * class (see `app.listen`), so requests and responses are born with the app's prototype and V8
+ * keeps node's own object layout for them; `constructor` stays node's class, as in express.
+ */
+function appPrototype<T extends object>(base: typeof IncomingMessage | typeof ServerResponse, parent: T, app: Application): T {
+  const AppClass = class extends (base as typeof ServerResponse) {};
+  const proto = AppClass.prototype as unknown as T;
+  Object.setPrototypeOf(proto, parent);
+  // the own `constructor` is redefined rather than deleted: deleting it would put the
+  // prototype in dictionary mode and slow every request down
+  Object.defineProperty(proto, 'constructor', { configurable: true, enumerable: false, writable: true, value: base });
+  Object.defineProperty(proto, 'app', { configurable: true, enumerable: true, writable: true, value: app });
+  Object.defineProperty(proto, APP_CLASS, { configurable: true, enumerable: false, writable: false, value: AppClass });
+  return proto;
 }
 
 /**
@@ -21,12 +41,8 @@ function webfw(): Application {
     app.handle(req, res, next);
   } as Application;
   Object.setPrototypeOf(app, application);
-  app.request = Object.create(request, {
-    app: { configurable: true, enumerable: true, writable: true, value: app },
-  }) as Application['request'];
-  app.response = Object.create(response, {
-    app: { configurable: true, enumerable: true, writable: true, value: app },
-  }) as Application['response'];
+  app.request = appPrototype(IncomingMessage, request, app);
+  app.response = appPrototype(ServerResponse, response, app);
   app.init();
   return app;
 }

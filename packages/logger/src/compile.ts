@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeControl } from './sanitize';
+import { escapedTokens } from './tokens';
 import type { FormatFunction, TokenIndexer } from './types';
 
 /** `:name` or `:name[arg]`; a name is two or more of letters, digits, `_` and `-`. */
@@ -22,7 +23,8 @@ function renderToken(
     return '-';
   }
   if (!value) return '-';
-  return escapeControl(typeof value === 'string' ? value : String(value));
+  const text = typeof value === 'string' ? value : String(value);
+  return escapedTokens.has(fn) ? text : escapeControl(text);
 }
 
 /**

@@ -55,4 +55,15 @@ const builtIns: Record<string, TokenFunction<LoggedRequest, LoggedResponse>> = {
   'user-agent': (req) => headerText(req.headers['user-agent']),
 };
 
+/**
+ * Built-in token functions whose text needs no escaping: it is escaped already (`url`,
+ * headers, `remote-user`) or made of digits and fixed text (`status`, `date`, times,
+ * `http-version`). The line builder skips its control-character scan for these; a token
+ * redefined with `logger.token()` is a new function, so it is always scanned.
+ */
+export const escapedTokens = new WeakSet<object>();
+
 for (const name of Object.keys(builtIns)) defineToken(name, builtIns[name]!);
+for (const name of ['date', 'http-version', 'referrer', 'remote-user', 'req', 'res', 'response-time', 'status', 'total-time', 'url', 'user-agent']) {
+  escapedTokens.add(builtIns[name]!);
+}
