@@ -19,6 +19,7 @@ import {
   type TrustFunction,
   type TrustProxySetting,
 } from './settings';
+import { startHeaders } from './response-headers';
 import { View, type EngineFunction, type ViewConstructor, type ViewLike } from './view';
 
 /**
@@ -406,7 +407,7 @@ define('handle', function handle(this: App, req: IncomingMessage, res: ServerRes
     function finalHandler(err?: unknown): void {
       endUnhandled(req, res, err, readSetting(app, 'env') as string | undefined, appOnError(app));
     };
-  if (readSetting(this, 'x-powered-by')) res.setHeader('X-Powered-By', 'webfw');
+  startHeaders(res, Boolean(readSetting(this, 'x-powered-by')));
   const r = req as Request;
   const s = res as Response;
   r.res = s;

@@ -12,6 +12,7 @@ import { attachmentDisposition, fullContentType, withUtf8Charset } from './respo
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
 import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
 import { normalizeType } from './response-format';
+import { headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
 import { readSetting } from './settings';
 import { strongETag, weakETag, type ETagFunction } from './utils-etag';
@@ -233,6 +234,7 @@ function sendBody(this: Response, body?: unknown): Response {
 
   switch (typeof chunk) {
     case 'string':
+      if (isUntouched(this) && sendWhole(this, chunk, TEXT_HTML)) return this;
       if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', TEXT_HTML);
       break;
     case 'boolean':
@@ -240,6 +242,7 @@ function sendBody(this: Response, body?: unknown): Response {
     case 'object':
       if (chunk === null) chunk = '';
       else if (ArrayBuffer.isView(chunk)) {
+        if (isUntouched(this) && sendWhole(this, chunk, OCTET_STREAM)) return this;
         if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', OCTET_STREAM);
       } else return this.json(chunk);
       break;
@@ -256,6 +259,37 @@ function sendText(res: Response, text: string, type: OutgoingHttpHeader | undefi
     if (charset !== type) res.setHeader('Content-Type', charset);
   }
   return sendPayload(res, text);
+}
+
+/**
+ * `res.send` on a response whose headers are untouched (see response-headers.ts): writes
+ * `type`, Content-Length and the built-in ETag with one `writeHead` and sends `body`. Returns
+ * false, having done nothing, where express's full logic matters: HEAD, a conditional GET
+ * (freshness), a 204/205/304 status or a custom `etag` function.
+ */
+function sendWhole(res: Response, body: string | ArrayBufferView, type: string): boolean {
+  const req = getRequest(res);
+  const method = req.method;
+  if (method === 'HEAD') return false;
+  if (method === 'GET') {
+    const headers = req.headers;
+    if (headers['if-none-match'] || headers['if-modified-since']) return false;
+  }
+  const code = res.statusCode;
+  if (code === 204 || code === 304 || code === 205) return false;
+  const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+  if (etagFn !== undefined && etagFn !== weakETag && etagFn !== strongETag) return false;
+  let chunk: string | Buffer;
+  let length: number;
+  if (typeof body === 'string') {
+    chunk = body;
+    length = Buffer.byteLength(body, 'utf8');
+  } else {
+    chunk = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    length = chunk.length;
+  }
+  sendUntouched(res, code, type, chunk, length, etagFn === undefined ? undefined : etagFn(chunk));
+  return true;
 }
 
 /**
@@ -314,6 +348,7 @@ function sendPayload(res: Response, body: string | ArrayBufferView | undefined):
 function json(this: Response, body?: unknown): Response {
   const app = this.app;
   const text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
+  if (typeof text === 'string' && isUntouched(this) && this.send === sendBody && sendWhole(this, text, APPLICATION_JSON)) return this;
   let type = this.getHeader('Content-Type');
   if (!type) {
     this.setHeader('Content-Type', APPLICATION_JSON);
@@ -509,6 +544,7 @@ function method(value: unknown): PropertyDescriptor {
  * `app.response` (one app) or this object (every app) to add members.
  */
 export const response: Response = Object.create(ServerResponse.prototype, {
+  ...headerMethods,
   status: method(status),
   sendStatus: method(sendStatus),
   set: method(set),
