@@ -120,8 +120,15 @@ function written(res: StatefulResponse): string[] | undefined {
 }
 
 function writtenValue(list: string[], name: string): string | undefined {
-  const lower = name.toLowerCase();
-  for (let i = 0; i < list.length; i += 2) if ((list[i] as string).toLowerCase() === lower) return list[i + 1];
+  // names are compared as written first (the usual case), then without case
+  for (let i = 0; i < list.length; i += 2) if (list[i] === name) return list[i + 1];
+  let lower: string | undefined;
+  for (let i = 0; i < list.length; i += 2) {
+    const written = list[i] as string;
+    if (written.length !== name.length) continue;
+    lower ??= name.toLowerCase();
+    if (written.toLowerCase() === lower) return list[i + 1];
+  }
   return undefined;
 }
 

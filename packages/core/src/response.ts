@@ -15,7 +15,7 @@ import { normalizeType } from './response-format';
 import { headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
 import { readSetting } from './settings';
-import { strongETag, weakETag, type ETagFunction } from './utils-etag';
+import { builtInETag, strongETag, weakETag, type ETagFunction } from './utils-etag';
 
 export type { CookieOptions } from './response-cookie';
 export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './response-file';
@@ -288,7 +288,7 @@ function sendWhole(res: Response, body: string | ArrayBufferView, type: string):
     chunk = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     length = chunk.length;
   }
-  sendUntouched(res, code, type, chunk, length, etagFn === undefined ? undefined : etagFn(chunk));
+  sendUntouched(res, code, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
   return true;
 }
 

@@ -28,26 +28,26 @@ const MEMO_MAX_ENTRIES = 512;
 const weakMemo = new Map<string, string>();
 const strongMemo = new Map<string, string>();
 
-function memoTag(body: string | Buffer, encoding: BufferEncoding | undefined, weak: boolean): string {
+function memoTag(body: string | Buffer, encoding: BufferEncoding | undefined, weak: boolean, byteLength = -1): string {
   if (typeof body !== 'string' || body.length > MEMO_MAX_LENGTH || (encoding !== undefined && encoding !== 'utf8')) {
-    return tag(body, encoding, weak);
+    return tag(body, encoding, weak, byteLength);
   }
   const memo = weak ? weakMemo : strongMemo;
   let value = memo.get(body);
   if (value === undefined) {
-    value = tag(body, encoding, weak);
+    value = tag(body, encoding, weak, byteLength);
     if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
     memo.set(body, value);
   }
   return value;
 }
 
-function tag(body: string | Buffer, encoding: BufferEncoding | undefined, weak: boolean): string {
+function tag(body: string | Buffer, encoding: BufferEncoding | undefined, weak: boolean, byteLength: number): string {
   let length: number;
   let hash: string;
   if (typeof body === 'string') {
     if (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8') {
-      length = Buffer.byteLength(body, 'utf8');
+      length = byteLength >= 0 ? byteLength : Buffer.byteLength(body, 'utf8');
       hash = length === 0 ? EMPTY_HASH : sha1Base64(body);
     } else {
       const buf = Buffer.from(body, encoding);
@@ -70,4 +70,12 @@ export function weakETag(body: string | Buffer, encoding?: BufferEncoding): stri
 /** Strong ETag of a body: `"<length hex>-<sha1 base64, 27 chars>"`. */
 export function strongETag(body: string | Buffer, encoding?: BufferEncoding): string {
   return memoTag(body, encoding, false);
+}
+
+/**
+ * The tag `fn` (`weakETag` or `strongETag`) gives a UTF-8 string or a Buffer whose byte length
+ * the caller already knows, without measuring it again.
+ */
+export function builtInETag(fn: typeof weakETag, body: string | Buffer, byteLength: number): string {
+  return memoTag(body, undefined, fn === weakETag, byteLength);
 }
