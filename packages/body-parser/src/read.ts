@@ -7,6 +7,7 @@ import typeis from 'type-is';
 import { charsetExists, decode, unsupportedCharset } from './charset';
 import { httpError } from './errors';
 import { createInflater, inflateDisabled } from './inflate';
+import { readBody } from './read-body';
 import type { MediaTypeMemo } from './media-type';
 import type { NextFunction, NormalizedOptions } from './options';
 
@@ -34,8 +35,9 @@ export interface BodyReader {
  *
  * Requests that are already finished, that have no body, or whose Content-Type the parser does
  * not handle go straight to `next()` with `req.body` left as it was (`undefined` when nothing set
- * it). The body is read with raw-body, which enforces `limit` (also on the inflated size, and
- * up front from Content-Length) and Content-Length itself. When a body is rejected before its
+ * it). The body is read by `readBody` (raw-body for inflated bodies and charsets it decodes),
+ * which enforces `limit` (also on the inflated size, and up front from Content-Length) and
+ * Content-Length itself. When a body is rejected before its
  * end, reading stops: the parser keeps nothing more, stops inflating, lets the rest of the upload
  * drain unread and calls `next(err)` at once.
  */
@@ -105,14 +107,17 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
     rawEncoding = charset;
   }
 
-  getRawBody(stream, { length, limit: options.limit, encoding: rawEncoding }, (err, body) => {
+  const done = (err: (Error & { type?: string }) | null, body?: Buffer): void => {
     if (err) {
       const error = err.type === 'encoding.unsupported' && charset !== null ? unsupportedCharset(charset) : httpError(400, err);
       fail(req, inflater, next, error);
       return;
     }
-    parseBody(req, res, next, reader, body, charset);
-  });
+    parseBody(req, res, next, reader, body as Buffer, charset);
+  };
+  // plain bodies are read directly; raw-body handles inflated streams and unknown charsets
+  if (inflater === null && rawEncoding === null) readBody(stream, length, options.limit, done);
+  else getRawBody(stream, { length, limit: options.limit, encoding: rawEncoding }, done);
 }
 
 /** Verifies, decodes and parses a fully read body, then calls `next`. */
