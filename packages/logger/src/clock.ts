@@ -36,22 +36,36 @@ function refresh(now: number): void {
   }
 }
 
+/** The current time as `:date[clf]` writes it, formatted once per second. */
+export function clfNow(): string {
+  refresh(Date.now());
+  return cachedClf;
+}
+
+/** The current time as `:date[web]` (and `:date`) writes it, formatted once per second. */
+export function webNow(): string {
+  refresh(Date.now());
+  return cachedWeb;
+}
+
+/** The current time as `:date[iso]` writes it (milliseconds, so made every time). */
+export function isoNow(): string {
+  return new Date().toISOString();
+}
+
 /**
  * The current time as the `:date[format]` token writes it: `clf`, `iso` or `web` (RFC 1123,
  * the default). Second-resolution forms are formatted once per second; `undefined` for an
  * unknown format.
  */
 export function formatNow(format: string | undefined): string | undefined {
-  const now = Date.now();
   switch (format ?? 'web') {
     case 'web':
-      refresh(now);
-      return cachedWeb;
+      return webNow();
     case 'clf':
-      refresh(now);
-      return cachedClf;
+      return clfNow();
     case 'iso':
-      return new Date(now).toISOString();
+      return isoNow();
     default:
       return undefined;
   }
@@ -61,4 +75,14 @@ export function formatNow(format: string | undefined): string | undefined {
 export function elapsedMs(from: [number, number], to: [number, number], digits: string | undefined): string {
   const ms = (to[0] - from[0]) * 1e3 + (to[1] - from[1]) * 1e-6;
   return ms.toFixed(digits === undefined ? 3 : Number(digits));
+}
+
+/**
+ * The decimals `Number#toFixed` uses for a `[digits]` argument (3 without one), or -1 when
+ * `toFixed` would throw a RangeError for it (the token then prints `-`).
+ */
+export function fractionDigits(digits: string | undefined): number {
+  if (digits === undefined) return 3;
+  const n = Math.trunc(Number(digits)) || 0;
+  return n >= 0 && n <= 100 ? n : -1;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compile } from './compile';
-import { headersSent } from './tokens';
-import type { FormatFunction } from './types';
+import { compileFormat, type CompiledFormat } from './compile';
+import { headersSent, tokens } from './tokens';
+import type { FormatFunction, LoggedRequest, LoggedResponse } from './types';
 
 /** A named format: a format string or a function building the line. */
 export type NamedFormat = string | FormatFunction<IncomingMessage, ServerResponse>;
@@ -29,9 +29,10 @@ function statusColor(status: number | undefined): number {
   return 0;
 }
 
-const devLines = new Map<number, FormatFunction<IncomingMessage, ServerResponse>>();
+/** The dev line for each status colour (index: the ANSI code), compiled once. */
+const devLines: CompiledFormat[] = [];
 for (const color of [0, 31, 32, 33, 36]) {
-  devLines.set(color, compile(`\x1b[0m:method :url \x1b[${color}m:status\x1b[0m :response-time ms - :res[content-length]\x1b[0m`));
+  devLines[color] = compileFormat(`\x1b[0m:method :url \x1b[${color}m:status\x1b[0m :response-time ms - :res[content-length]\x1b[0m`);
 }
 
 /**
@@ -40,7 +41,7 @@ for (const color of [0, 31, 32, 33, 36]) {
  */
 export const dev: FormatFunction<IncomingMessage, ServerResponse> = function dev(tokens, req, res) {
   const color = statusColor(headersSent(res) ? res.statusCode : undefined);
-  return devLines.get(color)!(tokens, req, res);
+  return devLines[color]!.format(tokens, req, res);
 };
 
 /** Every named format, predefined and user-defined. No prototype: any name is a plain key. */
@@ -56,10 +57,11 @@ export function defineFormat(name: string, format: NamedFormat): void {
 }
 
 /**
- * The line function of a `logger(format)` argument: a named format, else a format string
- * to compile, or the function itself.
+ * How a logger builds its line from a `logger(format)` argument: a named format, else a
+ * format string compiled here, or the function itself called with the registry's tokens.
  */
-export function resolveFormat(format: NamedFormat): FormatFunction<IncomingMessage, ServerResponse> {
+export function lineBuilder(format: NamedFormat): (req: LoggedRequest, res: LoggedResponse) => string | undefined | null {
   const named = typeof format === 'string' ? (formats[format] ?? format) : format;
-  return typeof named === 'function' ? named : compile(named);
+  if (typeof named === 'function') return (req, res) => named(tokens, req, res);
+  return compileFormat(named).line;
 }

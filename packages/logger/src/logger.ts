@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compile } from './compile';
-import { combined, common, defineFormat, dev, resolveFormat, short, tiny, type NamedFormat } from './formats';
-import { defineToken, remoteAddress, tokens } from './tokens';
+import { combined, common, defineFormat, dev, lineBuilder, short, tiny, type NamedFormat } from './formats';
+import { timeHeaders } from './header-timing';
+import { sinkFor } from './sink';
+import { defineToken } from './tokens';
 import type {
   FormatFunction,
   LoggedRequest,
@@ -37,40 +39,14 @@ export interface Logger {
   tiny: string;
 }
 
-const kWriteHead = Symbol('webfw.logger.writeHead');
-
-/** A response whose `writeHead` records when the headers go out. */
-interface TimedResponse extends LoggedResponse {
-  [kWriteHead]?: ServerResponse['writeHead'];
-}
-
-/**
- * Stands in for `res.writeHead` (which Node also calls for implicit headers): records when the
- * headers were written, then calls the `writeHead` it replaced. One shared function, installed
- * once per response however many loggers run, so no closure is made per request.
- */
-function timedWriteHead(this: TimedResponse): ServerResponse {
-  if (this._startAt === undefined) {
-    this._startAt = process.hrtime();
-    this._startTime = new Date();
-  }
-  // eslint-disable-next-line prefer-rest-params
-  return this[kWriteHead]!.apply(this, arguments as unknown as Parameters<ServerResponse['writeHead']>);
-}
-
-/** Makes `res` record its header time; a no-op when a logger already did. */
-function timeHeaders(res: TimedResponse): void {
-  if (res[kWriteHead] !== undefined) return;
-  res[kWriteHead] = res.writeHead;
-  res.writeHead = timedWriteHead as ServerResponse['writeHead'];
-}
-
 /**
  * Creates a request-logging middleware. `format` is a predefined or named format, a format
  * string of `:token` / `:token[arg]`, or a function `(tokens, req, res)` returning the line
  * (`undefined`/`null` writes nothing). One line per request goes to `options.stream`
  * (standard output by default) when the response completes, or when the request arrives
- * with `immediate`. Throws a TypeError when `format` is neither a string nor a function.
+ * with `immediate`. Lines for a Node stream are written together at the end of the
+ * event-loop turn that made them (see sink.ts). Throws a TypeError when `format` is neither
+ * a string nor a function.
  */
 function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
   format: string | FormatFunction<Req, Res>,
@@ -80,7 +56,7 @@ function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends
     throw new TypeError('argument format must be a string or a function');
   }
   if (options === null || typeof options !== 'object') throw new TypeError('argument options must be an object');
-  const formatLine = resolveFormat(format as NamedFormat) as unknown as FormatFunction<Req, Res>;
+  const buildLine = lineBuilder(format as NamedFormat) as unknown as (req: Req, res: Res) => string | undefined | null;
   const immediate = Boolean(options.immediate);
   const skip = typeof options.skip === 'function' ? options.skip : undefined;
   if (options.skip !== undefined && options.skip !== false && skip === undefined) {
@@ -88,19 +64,19 @@ function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends
   }
   const stream: LogStream = options.stream ?? process.stdout;
   if (typeof stream.write !== 'function') throw new TypeError('option stream must have a write method');
-  const tokenIndex = tokens as unknown as Parameters<FormatFunction<Req, Res>>[0];
+  const sink = sinkFor(stream);
 
-  /** Builds and writes the line; nothing a format, token or skip throws escapes. */
+  /** Builds the line and hands it to the sink; nothing a format, token or skip throws escapes. */
   function writeLine(req: Req, res: Res): void {
     let line: string | undefined | null;
     try {
-      if (skip && skip(req, res)) return;
-      line = formatLine(tokenIndex, req, res);
+      if (skip !== undefined && skip(req, res)) return;
+      line = buildLine(req, res);
     } catch {
       return;
     }
     if (line == null) return;
-    stream.write(line + '\n');
+    sink.push(line + '\n');
   }
 
   /** `close` listener: the response completed or its connection ended first (`this` is res). */
@@ -113,9 +89,12 @@ function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends
     const lres = res as unknown as LoggedResponse;
     lreq._startAt = process.hrtime();
     lreq._startTime = new Date();
-    lreq._remoteAddress = remoteAddress(lreq);
-    lres._startAt = undefined;
-    lres._startTime = undefined;
+    lreq._remoteAddress = lreq.ip || lreq._remoteAddress || lreq.socket?.remoteAddress || undefined;
+    // morgan resets these here; reading first saves adding two properties that are unset anyway
+    if (lres._startAt !== undefined || lres._startTime !== undefined) {
+      lres._startAt = undefined;
+      lres._startTime = undefined;
+    }
     if (immediate) {
       writeLine(req, res);
     } else {

@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
 /** A stream that keeps every line written to it and lets a test wait for the next ones. */
@@ -76,4 +79,22 @@ export function rawRequest(port: number, text: string): Promise<string> {
 export function close(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** What a child `node` process printed and how it ended. */
+export interface NodeRun {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+}
+
+/**
+ * Runs plain `node` with `args` inside this package, so `@webfw/logger` resolves through the
+ * package's own `exports` map to the BUILT files in dist/ (build first: `npx tsup`).
+ */
+export function runNode(args: string[]): NodeRun {
+  const packageDir = join(__dirname, '..');
+  if (!existsSync(join(packageDir, 'dist', 'index.cjs'))) throw new Error('packages/logger is not built: run `npx tsup` in it first');
+  const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8', timeout: 10000 });
+  return { stdout: run.stdout, stderr: run.stderr, status: run.status };
 }

@@ -8,12 +8,15 @@ describe('option immediate', () => {
     let linesWhenHandled = -1;
     const { server } = await serve([logger(':method :url :status :res[x-a] :response-time', { stream, immediate: true })], (_req, res) => {
       linesWhenHandled = stream.lines.length;
-      res.setHeader('x-a', 'set-later');
-      res.end();
+      // the line is written at the end of this event-loop turn: answer only once it is there
+      void stream.waitFor(1).then(() => {
+        res.setHeader('x-a', 'set-later');
+        res.end();
+      });
     });
     try {
       await request(server).get('/now').expect(200);
-      expect(linesWhenHandled).toBe(1);
+      expect(linesWhenHandled).toBe(0);
       expect(stream.lines).toEqual(['GET /now - - -']);
     } finally {
       await close(server);
@@ -88,13 +91,15 @@ describe('option stream', () => {
     expect(writes).toContain('stdout /out\n');
   });
 
-  it('should write each line followed by a newline, one write per line', async () => {
+  it('should write each line followed by a newline, one write per request made in separate turns', async () => {
     const stream = new LineCapture();
     const { server } = await serve([logger(':url', { stream })]);
     try {
       await request(server).get('/one').expect(200);
       await stream.waitFor(1);
-      expect(stream.chunks).toEqual(['/one\n']);
+      await request(server).get('/two').expect(200);
+      await stream.waitFor(2);
+      expect(stream.chunks).toEqual(['/one\n', '/two\n']);
     } finally {
       await close(server);
     }
