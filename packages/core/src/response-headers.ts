@@ -56,7 +56,8 @@ export function startHeaders(res: ServerResponse, poweredBy: boolean): void {
   const r = res as StatefulResponse;
   const state = r[HEADER_STATE];
   if (state === undefined) {
-    if (nodeGetHeaderNames.call(res).length === 0) {
+    // only node's own responses (mocks and other stand-ins keep express's plain setHeader)
+    if (res instanceof ServerResponse && nodeGetHeaderNames.call(res).length === 0) {
       r[HEADER_STATE] = poweredBy ? UNTOUCHED_POWERED : UNTOUCHED;
       return;
     }

@@ -337,3 +337,34 @@ describe('untouched responses: same headers, order and observations as express',
     expect(got.lines).toContain('ETag: "custom"');
   });
 });
+
+describe('stand-in responses (unit-test mocks)', () => {
+  /** A minimal mock response, as unit tests hand to `app.handle`: its own header methods. */
+  function mockResponse(): Any {
+    const headers: Record<string, unknown> = {};
+    return {
+      headers,
+      statusCode: 200,
+      setHeader(name: string, value: unknown) {
+        headers[name.toLowerCase()] = value;
+      },
+      getHeader(name: string) {
+        return headers[name.toLowerCase()];
+      },
+      end(body?: string) {
+        this.body = body;
+      },
+    };
+  }
+
+  it('should store X-Powered-By with the stand-in own setHeader, as express does', () => {
+    for (const fw of [frameworks.express, frameworks.webfw]) {
+      const app = fw();
+      app.get('/', (_q: Any, res: Any) => res.end('from handler'));
+      const res = mockResponse();
+      app.handle({ method: 'GET', url: '/', headers: {} }, res, () => undefined);
+      expect(res.body).toBe('from handler');
+      expect(typeof res.headers['x-powered-by']).toBe('string');
+    }
+  });
+});
