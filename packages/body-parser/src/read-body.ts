@@ -1,8 +1,9 @@
 /**
  * Reading the bytes of a request body that needs no inflating and no decoding by the reader:
  * what raw-body does for such a stream (same checks, same errors with the same properties,
- * same order), without its per-call closures. The callback runs in the async context of the
- * caller, as raw-body's does, so AsyncLocalStorage stores set before the parser survive it.
+ * same order), with one object and its four listeners per body instead of raw-body's
+ * closures and bound callback. The callback runs in the async context of the caller, as
+ * raw-body's does, so AsyncLocalStorage stores set before the parser survive it.
  */
 import { AsyncResource } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
