@@ -261,6 +261,11 @@ function sendText(res: Response, text: string, type: OutgoingHttpHeader | undefi
   return sendPayload(res, text);
 }
 
+/** The bytes of a typed array or DataView as a Buffer, sharing its memory (no copy). */
+function asBuffer(view: ArrayBufferView): Buffer {
+  return Buffer.isBuffer(view) ? view : Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+}
+
 /**
  * `res.send` on a response whose headers are untouched (see response-headers.ts): writes
  * `type`, Content-Length and the built-in ETag with one `writeHead` and sends `body`. Returns
@@ -285,7 +290,7 @@ function sendWhole(res: Response, body: string | ArrayBufferView, type: string):
     chunk = body;
     length = Buffer.byteLength(body, 'utf8');
   } else {
-    chunk = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    chunk = asBuffer(body);
     length = chunk.length;
   }
   sendUntouched(res, code, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
@@ -315,7 +320,7 @@ function sendPayload(res: Response, body: string | ArrayBufferView | undefined):
       length = Buffer.byteLength(body, 'utf8');
     }
   } else if (body !== undefined) {
-    chunk = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    chunk = asBuffer(body);
     length = chunk.length;
   }
   if (length !== undefined) res.setHeader('Content-Length', String(length));
