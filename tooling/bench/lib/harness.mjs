@@ -28,15 +28,18 @@ function pinSelf() {
   }
 }
 
-/** Starts `script` pinned to the server CPU; resolves with its port and the child process. */
-export function startServer(script, args = [], env = {}) {
+/**
+ * Starts `script` pinned to the server CPU, with `nodeArgs` (flags such as `--require`) before
+ * it; resolves with its port and the child process.
+ */
+export function startServer(script, args = [], env = {}, nodeArgs = []) {
   return new Promise((resolve, reject) => {
     let child;
     try {
       execFileSync('taskset', ['--version'], { stdio: 'ignore' });
-      child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, script, ...args], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+      child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, ...nodeArgs, script, ...args], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     } catch {
-      child = spawn(process.execPath, [script, ...args], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+      child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     }
     let buf = '';
     const onData = (chunk) => {
@@ -76,8 +79,11 @@ function cpuMicros(pid) {
   }
 }
 
-/** The node process under taskset: taskset execs node, so the pid is the same. */
-function load(port, request, seconds) {
+/**
+ * Loads the server on `port` with `request` for `seconds` (autocannon, 50 connections by
+ * default); resolves with autocannon's result.
+ */
+export function load(port, request, seconds) {
   return new Promise((resolve, reject) => {
     autocannon(
       {

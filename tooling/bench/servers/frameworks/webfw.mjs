@@ -4,6 +4,8 @@ import logger from '@webfw/logger';
 import { announcePort, fixtures, hello, nullStream, otherRoutes, scenario } from './common.mjs';
 
 const app = webfw();
+// the profile mode's ablation of (c): the same app without express's ETag
+if (process.env.BENCH_ETAG === 'off') app.set('etag', false);
 if (scenario === 'logged') app.use(logger('combined', { stream: nullStream }));
 if (scenario === 'routes') {
   for (const path of otherRoutes) app.get(path, (req, res) => res.json({ path }));

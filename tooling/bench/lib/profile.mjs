@@ -1,0 +1,112 @@
+/**
+ * Profile mode: where a server's CPU goes per request under the same load the suites apply.
+ * Each case runs pinned like a measured case; after a one second warm-up V8's CPU profiler
+ * samples it through a measured load, and every sample's self time is charged to a part of
+ * the stack (node's own JS, the socket and other native calls, garbage collection, each
+ * webfw package, each third-party package, the server script) and divided by the requests
+ * served.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DURATION, load, startServer } from './harness.mjs';
+
+const preload = fileURLToPath(new URL('./profiler.cjs', import.meta.url));
+
+/** The part of the stack a profile node's own time is charged to. */
+export function partOf(callFrame) {
+  const { functionName, url } = callFrame;
+  if (url === '') {
+    if (functionName === '(garbage collector)') return 'garbage collection';
+    if (functionName === '(program)') return 'V8 and native code outside JS';
+    if (functionName === '(root)' || functionName === '(idle)') return 'idle';
+    return `native: ${functionName || '(anonymous)'}`;
+  }
+  if (url.startsWith('node:')) return "node's own JS (http, net, streams, events)";
+  const webfw = /\/packages\/([\w-]+)\/dist\//.exec(url) ?? /\/@webfw\/([\w-]+)\//.exec(url);
+  if (webfw) return `@webfw/${webfw[1]}`;
+  const modules = url.lastIndexOf('/node_modules/');
+  if (modules !== -1) {
+    const rest = url.slice(modules + '/node_modules/'.length).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  if (url.includes('/servers/')) return 'the server script (routes and handlers)';
+  return url;
+}
+
+/**
+ * Self time per request, in µs, by part of the stack (see `partOf`), from a profile served
+ * `requests` requests. Idle time is left out; native calls costing under 0.3 µs per request
+ * are summed as one part.
+ */
+export function partsPerRequest(profile, requests) {
+  const selfTime = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    selfTime.set(profile.samples[i], (selfTime.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const parts = new Map();
+  for (const node of profile.nodes) {
+    const time = selfTime.get(node.id);
+    if (!time) continue;
+    const part = partOf(node.callFrame);
+    if (part === 'idle') continue;
+    parts.set(part, (parts.get(part) ?? 0) + time / requests);
+  }
+  const merged = new Map();
+  for (const [part, us] of parts) {
+    const key = part.startsWith('native: ') && us < 0.3 ? 'native: other calls' : part;
+    merged.set(key, (merged.get(key) ?? 0) + us);
+  }
+  return merged;
+}
+
+/** Profiles one case (`{ name, server, args, env, request }`); resolves with its parts per request. */
+export async function profileCase(c, seconds = DURATION) {
+  const dir = mkdtempSync(join(tmpdir(), 'webfw-profile-'));
+  const out = join(dir, 'profile.cpuprofile');
+  const { port, child } = await startServer(c.server, c.args ?? [], { ...c.env, BENCH_PROFILE_OUT: out }, ['--require', preload]);
+  try {
+    await load(port, c.request, 1);
+    const started = new Promise((resolve) => {
+      const onData = (chunk) => {
+        if (String(chunk).includes('PROFILING')) {
+          child.stdout.off('data', onData);
+          resolve();
+        }
+      };
+      child.stdout.on('data', onData);
+    });
+    child.kill('SIGUSR2');
+    await started;
+    const result = await load(port, c.request, seconds);
+    child.removeAllListeners('exit');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    await exited;
+    const profile = JSON.parse(readFileSync(out, 'utf8'));
+    return { name: c.name, requests: result.requests.total, parts: partsPerRequest(profile, result.requests.total) };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The profiles of several cases as one markdown table: a row per part of the stack (largest
+ * first), a column per case, µs of CPU per request, and the total.
+ */
+export function profileTable(profiles) {
+  const names = new Set();
+  for (const p of profiles) for (const k of p.parts.keys()) names.add(k);
+  const rows = [...names].map((k) => [k, profiles.map((p) => p.parts.get(k) ?? 0)]);
+  rows.sort((a, b) => Math.max(...b[1]) - Math.max(...a[1]));
+  const lines = [`| part of the stack (µs of CPU per request) | ${profiles.map((p) => p.name).join(' | ')} |`, `|---|${profiles.map(() => '---:').join('|')}|`];
+  for (const [name, values] of rows) {
+    if (Math.max(...values) < 0.05) continue;
+    lines.push(`| ${name} | ${values.map((v) => v.toFixed(2)).join(' | ')} |`);
+  }
+  const totals = profiles.map((p) => [...p.parts.values()].reduce((a, b) => a + b, 0));
+  lines.push(`| **total (not idle)** | ${totals.map((t) => `**${t.toFixed(2)}**`).join(' | ')} |`);
+  return lines.join('\n');
+}
