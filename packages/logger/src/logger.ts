@@ -3,7 +3,7 @@ import { compile } from './compile';
 import { combined, common, defineFormat, dev, lineBuilder, short, tiny, type NamedFormat } from './formats';
 import { timeHeaders } from './header-timing';
 import { sinkFor } from './sink';
-import { defineToken } from './tokens';
+import { defineToken, tokens } from './tokens';
 import type {
   FormatFunction,
   LoggedRequest,
@@ -37,6 +37,21 @@ export interface Logger {
   dev: FormatFunction;
   short: string;
   tiny: string;
+  // The built-in tokens, readable on the logger as on morgan (`logger.method(req, res)`);
+  // tokens and formats defined later are added the same way.
+  date: TokenFunction;
+  'http-version': TokenFunction;
+  method: TokenFunction;
+  referrer: TokenFunction;
+  'remote-addr': TokenFunction;
+  'remote-user': TokenFunction;
+  req: TokenFunction;
+  res: TokenFunction;
+  'response-time': TokenFunction;
+  status: TokenFunction;
+  'total-time': TokenFunction;
+  url: TokenFunction;
+  'user-agent': TokenFunction;
 }
 
 /**
@@ -105,14 +120,30 @@ function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends
   };
 }
 
+/** The logger's own members, which a token or format of the same name never replaces. */
+const API = new Set(['token', 'format', 'compile', 'logger', 'default', '__proto__', 'constructor', 'prototype', 'length', 'name', 'caller', 'arguments', 'call', 'apply', 'bind', 'toString']);
+
+/**
+ * Makes a token function or named format readable on the logger itself, as morgan keeps them
+ * (`logger.method`, `logger.combined`), so code passing `logger` as the `tokens` of a compiled
+ * format, or calling `logger['remote-addr'](req, res)`, works. The logger's own members and
+ * what functions inherit are left alone (the token or format is still defined).
+ */
+function expose(name: string, value: unknown): void {
+  if (API.has(name)) return;
+  Object.defineProperty(logger, name, { configurable: true, enumerable: true, writable: true, value });
+}
+
 /** The logger factory, with `token`, `format`, `compile` and the predefined formats on it. */
 export const logger: Logger = Object.assign(createLogger, {
   token(name: string, fn: TokenFunction<never, never>): Logger {
     defineToken(name, fn as unknown as TokenFunction);
+    expose(name, fn);
     return logger;
   },
   format(name: string, format: string | FormatFunction<never, never>): Logger {
     defineFormat(name, format as unknown as NamedFormat);
+    expose(name, format);
     return logger;
   },
   compile,
@@ -122,3 +153,5 @@ export const logger: Logger = Object.assign(createLogger, {
   short,
   tiny,
 }) as unknown as Logger;
+
+for (const name of Object.keys(tokens)) expose(name, tokens[name]);

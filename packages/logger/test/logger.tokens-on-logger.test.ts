@@ -1,0 +1,102 @@
+/**
+ * Tokens and named formats readable on the logger itself, as morgan keeps them: code that
+ * passes the logger as the `tokens` of a compiled format (`logger.compile(f)(logger, req, res)`)
+ * or calls `logger.status(req, res)` works as it did with morgan.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import request from 'supertest';
+import logger from '@webfw/logger';
+import type { TokenFunction } from '@webfw/logger';
+import { close, LineCapture, serve } from './helpers';
+
+const BUILT_INS = ['date', 'http-version', 'method', 'referrer', 'remote-addr', 'remote-user', 'req', 'res', 'response-time', 'status', 'total-time', 'url', 'user-agent'];
+
+describe('tokens on the logger', () => {
+  it('should have every built-in token as a function on the logger', () => {
+    for (const name of BUILT_INS) expect(typeof (logger as unknown as Record<string, unknown>)[name]).toBe('function');
+  });
+
+  it('should give the same line with the logger as tokens of a compiled format as the middleware writes', async () => {
+    const stream = new LineCapture();
+    let fromCompiled = '';
+    const compiled = logger.compile(':method :url :status :res[content-length] ":user-agent" :http-version');
+    const { server } = await serve([logger(':method :url :status :res[content-length] ":user-agent" :http-version', { stream })], (req, res) => {
+      res.on('finish', () => {
+        fromCompiled = compiled(logger as never, req, res) as string;
+      });
+      res.setHeader('Content-Length', '5');
+      res.end('hello');
+    });
+    try {
+      await request(server).get('/path?x=1').set('User-Agent', 'tester/1.0').expect(200, 'hello');
+      const [line] = await stream.waitFor(1);
+      expect(line).toBe('GET /path?x=1 200 5 "tester/1.0" 1.1');
+      expect(fromCompiled).toBe(line);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('should let a function format call tokens on the logger, including one defined later', async () => {
+    const stream = new LineCapture();
+    logger.token('request-id', (req: IncomingMessage) => String(req.headers['x-request-id']));
+    const l = logger as unknown as Record<string, TokenFunction>;
+    const { server } = await serve([
+      logger((_tokens, req, res) => [l.method!(req, res), l.status!(req, res), l['request-id']!(req, res)].join(' '), { stream }),
+    ]);
+    try {
+      await request(server).get('/').set('X-Request-Id', 'abc-123').expect(200);
+      expect(await stream.waitFor(1)).toEqual(['GET 200 abc-123']);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('should follow a redefinition of a built-in token', () => {
+    const original = logger.status;
+    try {
+      const fn = (_req: IncomingMessage, res: ServerResponse) => `status=${res.statusCode}`;
+      logger.token('status', fn);
+      expect(logger.status).toBe(fn);
+    } finally {
+      logger.token('status', original);
+    }
+  });
+
+  it('should put a named format on the logger', async () => {
+    logger.format('method-only', ':method');
+    expect((logger as unknown as Record<string, unknown>)['method-only']).toBe(':method');
+    const stream = new LineCapture();
+    const { server } = await serve([logger('method-only', { stream })]);
+    try {
+      await request(server).delete('/').expect(200);
+      expect(await stream.waitFor(1)).toEqual(['DELETE']);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it("should never replace the logger's own members or prototype, while still defining the token", async () => {
+    const proto = Object.getPrototypeOf(logger);
+    const { compile, token, format } = logger;
+    logger.token('__proto__', () => 'p');
+    logger.token('compile', () => 'c');
+    logger.token('length', () => 'l');
+    logger.token('name', () => 'n');
+    logger.format('token', ':method');
+    expect(Object.getPrototypeOf(logger)).toBe(proto);
+    expect(logger.compile).toBe(compile);
+    expect(logger.token).toBe(token);
+    expect(logger.format).toBe(format);
+    expect(typeof logger.length).toBe('number');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const stream = new LineCapture();
+    const { server } = await serve([logger(':__proto__ :compile :length :name', { stream })]);
+    try {
+      await request(server).get('/').expect(200);
+      expect(await stream.waitFor(1)).toEqual(['p c l n']);
+    } finally {
+      await close(server);
+    }
+  });
+});
