@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compile } from './compile';
-import { combined, common, defineFormat, dev, lineBuilder, short, tiny, type NamedFormat } from './formats';
+import { combined, common, defineFormat, dev, formats, lineBuilder, short, tiny, type NamedFormat } from './formats';
 import { timeHeaders } from './header-timing';
 import { sinkFor } from './sink';
 import { defineToken, tokens } from './tokens';
@@ -121,16 +121,22 @@ function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends
 }
 
 /** The logger's own members, which a token or format of the same name never replaces. */
-const API = new Set(['token', 'format', 'compile', 'logger', 'default', '__proto__', 'constructor', 'prototype', 'length', 'name', 'caller', 'arguments', 'call', 'apply', 'bind', 'toString']);
+const API = new Set(['token', 'format', 'compile', 'logger', 'default', 'prototype']);
+
+/** Whether `logger[name]` must stay what it is: an own member, or what every function inherits. */
+function isReserved(name: string): boolean {
+  return API.has(name) || name in Function.prototype;
+}
 
 /**
  * Makes a token function or named format readable on the logger itself, as morgan keeps them
  * (`logger.method`, `logger.combined`), so code passing `logger` as the `tokens` of a compiled
- * format, or calling `logger['remote-addr'](req, res)`, works. The logger's own members and
- * what functions inherit are left alone (the token or format is still defined).
+ * format, or calling `logger['remote-addr'](req, res)`, works. Reserved names (see
+ * `isReserved`) are left alone (the token or format is still defined), and a token never
+ * hides a named format of the same name.
  */
-function expose(name: string, value: unknown): void {
-  if (API.has(name)) return;
+function expose(name: string, value: unknown, isToken: boolean): void {
+  if (isReserved(name) || (isToken && formats[name] !== undefined)) return;
   Object.defineProperty(logger, name, { configurable: true, enumerable: true, writable: true, value });
 }
 
@@ -138,12 +144,12 @@ function expose(name: string, value: unknown): void {
 export const logger: Logger = Object.assign(createLogger, {
   token(name: string, fn: TokenFunction<never, never>): Logger {
     defineToken(name, fn as unknown as TokenFunction);
-    expose(name, fn);
+    expose(name, fn, true);
     return logger;
   },
   format(name: string, format: string | FormatFunction<never, never>): Logger {
     defineFormat(name, format as unknown as NamedFormat);
-    expose(name, format);
+    expose(name, format, false);
     return logger;
   },
   compile,
@@ -154,4 +160,4 @@ export const logger: Logger = Object.assign(createLogger, {
   tiny,
 }) as unknown as Logger;
 
-for (const name of Object.keys(tokens)) expose(name, tokens[name]);
+for (const name of Object.keys(tokens)) expose(name, tokens[name], true);

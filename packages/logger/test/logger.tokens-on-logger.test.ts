@@ -76,27 +76,39 @@ describe('tokens on the logger', () => {
     }
   });
 
-  it("should never replace the logger's own members or prototype, while still defining the token", async () => {
+  it("should never replace the logger's own members, what functions inherit, or its prototype, while still defining the token", async () => {
     const proto = Object.getPrototypeOf(logger);
+    const objectNames = Object.getOwnPropertyNames(Object.prototype).sort();
     const { compile, token, format } = logger;
-    logger.token('__proto__', () => 'p');
-    logger.token('compile', () => 'c');
-    logger.token('length', () => 'l');
-    logger.token('name', () => 'n');
+    const names = ['__proto__', 'compile', 'length', 'name', 'valueOf', 'hasOwnProperty', 'toString', 'constructor', 'prototype'];
+    for (const name of names) logger.token(name, () => name.replace(/_/g, 'u'));
     logger.format('token', ':method');
     expect(Object.getPrototypeOf(logger)).toBe(proto);
     expect(logger.compile).toBe(compile);
     expect(logger.token).toBe(token);
     expect(logger.format).toBe(format);
     expect(typeof logger.length).toBe('number');
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(logger.hasOwnProperty).toBe(Object.prototype.hasOwnProperty);
+    expect(logger.valueOf).toBe(Object.prototype.valueOf);
+    expect(() => String(logger)).not.toThrow();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(objectNames);
+    expect(Object.getOwnPropertyNames(Function.prototype)).not.toContain('valueOf');
     const stream = new LineCapture();
-    const { server } = await serve([logger(':__proto__ :compile :length :name', { stream })]);
+    const { server } = await serve([logger(names.map((n) => ':' + n).join(' '), { stream })]);
     try {
       await request(server).get('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['p c l n']);
+      expect(await stream.waitFor(1)).toEqual([names.map((n) => n.replace(/_/g, 'u')).join(' ')]);
     } finally {
       await close(server);
     }
+  });
+
+  it('should keep a named format on the logger when a token takes its name', () => {
+    const fn = () => 'x';
+    logger.token('combined', fn);
+    logger.format('shared-name', ':url');
+    logger.token('shared-name', fn);
+    expect(logger.combined).toBe(':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"');
+    expect((logger as unknown as Record<string, unknown>)['shared-name']).toBe(':url');
   });
 });

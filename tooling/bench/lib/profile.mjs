@@ -61,13 +61,30 @@ export function partsPerRequest(profile, requests) {
   return merged;
 }
 
-/** Profiles one case (`{ name, server, args, env, request }`); resolves with its parts per request. */
+/** How long a profiled server may take to start or stop its profiler before the case fails. */
+const PROFILER_TIMEOUT_MS = 10000;
+
+/** Rejects after `ms` with `message` (the timer does not keep the process alive). */
+function timeout(ms, message) {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(message)), ms).unref());
+}
+
+/**
+ * Profiles one case (`{ name, server, args, env, request }`); resolves with its parts per
+ * request. Rejects, never hangs, when the server dies or its profiler does not answer.
+ */
 export async function profileCase(c, seconds = DURATION) {
   const dir = mkdtempSync(join(tmpdir(), 'webfw-profile-'));
   const out = join(dir, 'profile.cpuprofile');
   const { port, child } = await startServer(c.server, c.args ?? [], { ...c.env, BENCH_PROFILE_OUT: out }, ['--require', preload]);
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const died = exited.then(({ code, signal }) => {
+    throw new Error(`${c.name}: server exited (${signal ?? code}) while being profiled`);
+  });
+  died.catch(() => {});
   try {
-    await load(port, c.request, 1);
+    await Promise.race([load(port, c.request, 1), died]);
     const started = new Promise((resolve) => {
       const onData = (chunk) => {
         if (String(chunk).includes('PROFILING')) {
@@ -78,16 +95,15 @@ export async function profileCase(c, seconds = DURATION) {
       child.stdout.on('data', onData);
     });
     child.kill('SIGUSR2');
-    await started;
-    const result = await load(port, c.request, seconds);
-    child.removeAllListeners('exit');
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await Promise.race([started, died, timeout(PROFILER_TIMEOUT_MS, `${c.name}: the profiler did not start`)]);
+    const result = await Promise.race([load(port, c.request, seconds), died]);
     child.kill('SIGINT');
-    await exited;
+    const { code } = await Promise.race([exited, timeout(PROFILER_TIMEOUT_MS, `${c.name}: the server did not stop`)]);
+    if (code !== 0) throw new Error(`${c.name}: the profiler could not write its profile`);
     const profile = JSON.parse(readFileSync(out, 'utf8'));
     return { name: c.name, requests: result.requests.total, parts: partsPerRequest(profile, result.requests.total) };
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -188,7 +188,7 @@ function writeDocs(frameworks, results, memory, checks, profiles) {
       '',
       '### Where the CPU goes (CPU profiles of this run)',
       '',
-      "V8's CPU profiler (the sampler behind `node --cpu-prof`, every 250 µs) ran in each server through",
+      `V8's CPU profiler (the sampler behind \`node --cpu-prof\`, every ${Number(process.env.BENCH_PROFILE_INTERVAL ?? 250)} µs) ran in each server through`,
       `one ${DURATION} s load after the warm-up, ${Number(process.env.BENCH_PROFILE_ROUNDS ?? 3)} times round-robin; the profile with the median total is shown. Each sample's own time is charged to the part of the stack it`,
       "was in (node's own JS, native calls such as the socket's `writev`, garbage collection, each",
       'package) and divided by the requests served. Profiling slows every server a little, alike.',

@@ -90,33 +90,35 @@ describe('profile mode: the preload', () => {
   test('SIGUSR2 starts the profiler, SIGINT writes the profile and exits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'webfw-profile-test-'));
     const out = join(dir, 'p.cpuprofile');
+    let child: ReturnType<typeof spawn> | undefined;
     try {
-      const child = spawn(process.execPath, ['--require', join(lib, 'profiler.cjs'), '-e', "console.log('READY'); setInterval(() => JSON.stringify({ a: [1, 2, 3] }), 1);"], {
+      child = spawn(process.execPath, ['--require', join(lib, 'profiler.cjs'), '-e', "console.log('READY'); setInterval(() => JSON.stringify({ a: [1, 2, 3] }), 1);"], {
         env: { ...process.env, BENCH_PROFILE_OUT: out },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
+      const running = child;
       let text = '';
-      const seen = (word: string) =>
-        new Promise<void>((resolve) => {
-          const check = () => (text.includes(word) ? resolve() : undefined);
-          child.stdout.on('data', (chunk) => {
-            text += chunk;
-            check();
-          });
-          check();
-        });
+      const waiters: Array<() => void> = [];
+      running.stdout!.on('data', (chunk) => {
+        text += chunk;
+        for (const w of waiters.splice(0)) w();
+      });
+      const seen = async (word: string): Promise<void> => {
+        while (!text.includes(word)) await new Promise<void>((resolve) => waiters.push(resolve));
+      };
       await seen('READY');
-      child.kill('SIGUSR2');
+      running.kill('SIGUSR2');
       await seen('PROFILING');
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
+      const exited = new Promise<number | null>((resolve) => running.once('exit', resolve));
+      running.kill('SIGINT');
       expect(await exited).toBe(0);
       const profile = JSON.parse(readFileSync(out, 'utf8'));
       expect(Array.isArray(profile.nodes)).toBe(true);
       expect(profile.samples.length).toBeGreaterThan(0);
       expect(profile.samples.length).toBe(profile.timeDeltas.length);
     } finally {
+      if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   });
