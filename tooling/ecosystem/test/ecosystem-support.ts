@@ -241,7 +241,10 @@ export function captureOutput(): { lines: string[]; expectOutput(match: (lines: 
     );
     spies.push(jest.spyOn(process, 'emitWarning').mockImplementation((w: string | Error) => record(w)));
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // error pages log after the response is written (finalhandler defers): let that happen here
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setTimeout(resolve, 5));
     for (const s of spies.splice(0)) s.mockRestore();
     const lines = [...state.lines];
     if (state.check) state.check(lines);
