@@ -8,18 +8,24 @@
  */
 import { json } from './json';
 import { raw } from './raw';
+import { bodyParser as splitGeneric } from './split-generic';
 import { text } from './text';
 import { urlencoded } from './urlencoded';
 
-/** The four parser factories, as `require('@webfw/body-parser')` and the default import give them. */
+/**
+ * What `require('@webfw/body-parser')` and the default import give, as body-parser 2.x does: a
+ * function carrying the four parser factories. Calling the function itself always throws (see
+ * {@link splitGeneric}).
+ */
 export interface BodyParser {
+  (): never;
   readonly json: typeof json;
   readonly raw: typeof raw;
   readonly text: typeof text;
   readonly urlencoded: typeof urlencoded;
 }
 
-const bodyParser: BodyParser = { json, raw, text, urlencoded };
+const bodyParser: BodyParser = Object.assign(splitGeneric, { json, raw, text, urlencoded });
 
 export default bodyParser;
 export { json, raw, text, urlencoded };

@@ -68,6 +68,16 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
     }
   }
 
+  // An unknown charset: with `verify` set it is reported at once, before the Content-Encoding is
+  // looked at (so when both are unsupported the 415 is `charset.unsupported`, as in body-parser
+  // 2.x); otherwise raw-body is handed the name and reports it after its own size and stream
+  // checks (and after an unsupported Content-Encoding), as body-parser does.
+  const rawEncoding = charset !== null && !charsetExists(charset) ? charset : null;
+  if (rawEncoding !== null && options.verify !== null) {
+    fail(req, null, next, unsupportedCharset(rawEncoding));
+    return;
+  }
+
   const contentEncoding = req.headers['content-encoding'];
   const encoding = contentEncoding ? contentEncoding.toLowerCase() : 'identity';
   let inflater: Transform | null = null;
@@ -95,17 +105,6 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
     req.once('aborted', forwardAbort.bind(inflater));
   }
   const stream: Readable = inflater ?? req;
-
-  // An unknown charset is reported before reading when `verify` is set; otherwise raw-body is
-  // handed the name and reports it after its own size and stream checks, as body-parser does.
-  let rawEncoding: string | null = null;
-  if (charset !== null && !charsetExists(charset)) {
-    if (options.verify !== null) {
-      fail(req, inflater, next, unsupportedCharset(charset));
-      return;
-    }
-    rawEncoding = charset;
-  }
 
   const done = (err: (Error & { type?: string }) | null, body?: Buffer): void => {
     if (err) {

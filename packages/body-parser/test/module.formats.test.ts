@@ -43,7 +43,7 @@ describe('the built package', () => {
     if (!existsSync(join(packageDir, 'dist', 'index.cjs'))) throw new Error('packages/body-parser is not built: run `npm test` (it builds first)');
   });
 
-  it("should give the object with the four factories from require('@webfw/body-parser')", () => {
+  it("should give the function with the four factories from require('@webfw/body-parser')", () => {
     const out = runNode(['-e', `const http = require('node:http'); const bodyParser = require('@webfw/body-parser');
       const { json, raw, text, urlencoded } = require('@webfw/body-parser');
       if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('destructuring differs');
@@ -56,6 +56,30 @@ describe('the built package', () => {
       if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('named exports differ');
       ${probe}`]);
     expect(out).toEqual(expected);
+  });
+
+  /** Calls the package itself (`bodyParser()`) and body-parser 2.x's, and prints what each threw. */
+  const generic = `
+    const thrown = (fn) => { try { fn(); return { threw: false }; } catch (e) { return { ctor: e.constructor === Error, name: e.name, message: e.message, keys: Object.keys(e) }; } };
+    console.log(JSON.stringify({ type: typeof bodyParser, keys: Object.keys(bodyParser), ours: thrown(bodyParser), theirs: thrown(reference), refKeys: Object.keys(reference) }));
+  `;
+  const MESSAGE = 'The bodyParser() generic has been split into individual middleware to use instead.';
+  const genericExpected = {
+    type: 'function',
+    keys: ['json', 'raw', 'text', 'urlencoded'],
+    ours: { ctor: true, name: 'Error', message: MESSAGE, keys: [] },
+    theirs: { ctor: true, name: 'Error', message: MESSAGE, keys: [] },
+    refKeys: ['json', 'raw', 'text', 'urlencoded'],
+  };
+
+  it("should throw body-parser 2.x's error from require('@webfw/body-parser')()", () => {
+    const out = runNode(['-e', `const bodyParser = require('@webfw/body-parser'); const reference = require('body-parser'); ${generic}`]);
+    expect(out).toEqual(genericExpected);
+  });
+
+  it("should throw body-parser 2.x's error from the default import called as a function", () => {
+    const out = runNode(['--input-type=module', '-e', `import bodyParser from '@webfw/body-parser'; import reference from 'body-parser'; ${generic}`]);
+    expect(out).toEqual(genericExpected);
   });
 
   it('should ship type declarations for both formats', () => {
