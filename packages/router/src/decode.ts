@@ -1,10 +1,8 @@
-import createError from 'http-errors';
-
 /**
  * Decodes one captured parameter with URI-component decoding. A value without `%` is
  * returned as is. A malformed escape throws the `URIError` with message
- * `Failed to decode param '<value>'`, `status`/`statusCode` 400 and `expose` true (an HTTP
- * client error, as http-errors shapes it), which the router passes to `next(err)`.
+ * `Failed to decode param '<value>'` and `status`/`statusCode` 400 (as router 2.x makes it),
+ * which the router passes to `next(err)`.
  */
 export function decodeParam(value: string): string {
   if (value.length === 0 || value.indexOf('%') === -1) return value;
@@ -13,7 +11,8 @@ export function decodeParam(value: string): string {
   } catch (err) {
     if (err instanceof URIError) {
       err.message = `Failed to decode param '${value}'`;
-      throw createError(400, err);
+      (err as URIError & { status: number; statusCode: number }).status = 400;
+      (err as URIError & { statusCode: number }).statusCode = 400;
     }
     throw err;
   }

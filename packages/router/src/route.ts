@@ -22,13 +22,15 @@ export interface RouteMatcher<This, Req, Res, P> {
 }
 
 /**
- * A route's walk through its callbacks for one request. The `next` each callback receives
- * is good for one call: a second call of the same `next` is ignored.
+ * A route's walk through its callbacks for one request. Every callback receives the same
+ * `next`, as in router 2.x: each call continues from where this walk is now (after the last
+ * callback, on to the router's `done`).
  */
 class RouteRun {
   private idx = 0;
   private sync = 0;
-  private gen = 0;
+  /** The `next` every callback of this walk receives. */
+  readonly next: NextFunction = (err?: unknown): void => this.advance(err);
 
   constructor(
     private readonly stack: Layer[],
@@ -37,16 +39,6 @@ class RouteRun {
     private readonly done: NextFunction,
     private readonly method: string | undefined,
   ) {}
-
-  /** A one-shot `next` for the callback about to run. */
-  private nextFor(): NextFunction {
-    const gen = ++this.gen;
-    return (err?: unknown): void => {
-      if (gen !== this.gen) return;
-      this.gen++;
-      this.advance(err);
-    };
-  }
 
   /** Runs the next callback for the method, or leaves the route. */
   advance(err?: unknown): void {
@@ -64,7 +56,7 @@ class RouteRun {
       return;
     }
     if (++this.sync > 100) {
-      setImmediate(() => this.advance(err));
+      setImmediate(this.next, err);
       return;
     }
     let layer: Layer | undefined;
@@ -79,8 +71,8 @@ class RouteRun {
       this.done(err);
       return;
     }
-    if (err) layer.handleError(err, this.req, this.res, this.nextFor());
-    else layer.handleRequest(this.req, this.res, this.nextFor());
+    if (err) layer.handleError(err, this.req, this.res, this.next);
+    else layer.handleRequest(this.req, this.res, this.next);
     this.sync = 0;
   }
 }

@@ -18,10 +18,13 @@ export interface RouterState {
 
 /** What the walk needs of a route (see `Route`). */
 interface RouteLike {
-  readonly stack: Layer[];
-  readonly methods: Record<string, boolean | undefined>;
   _answers(id: number): boolean;
   _methods(): string[];
+}
+
+/** A route as the walk runs it: `route.dispatch(req, res, next)`. */
+interface Dispatcher {
+  dispatch(req: unknown, res: unknown, done: NextFunction): void;
 }
 
 /** What a `router.param` callback left for one parameter during one request. */
@@ -36,7 +39,6 @@ type ParamCallback = (req: unknown, res: unknown, next: NextFunction, value: unk
 const EMPTY: readonly number[] = [];
 /** Past any stack position (a small integer, so V8 keeps the comparisons on integers). */
 const END = 0x3fffffff;
-const NO_LAYERS: readonly Layer[] = [];
 
 function isPromise(value: unknown): value is { then(a: null, b: (reason: unknown) => void): unknown } {
   return (
@@ -46,17 +48,111 @@ function isPromise(value: unknown): value is { then(a: null, b: (reason: unknown
   );
 }
 
-/** The state of running `router.param` callbacks for one matched layer (made only when there are some). */
+/**
+ * Running the `router.param` callbacks of one matched layer (made only when it has some), then
+ * the layer. Each match gets its own: a callback's `next` called again later continues this
+ * match's callbacks from where they are, as in router 2.x, whatever the walk did meanwhile.
+ */
 class ParamRun {
-  names: readonly string[] = EMPTY as unknown as string[];
-  idx = 0;
-  key = '';
-  value: unknown = undefined;
-  callbacks: AnyHandler[] = [];
-  cbIdx = 0;
-  called: ParamCalled | undefined = undefined;
-  /** Outcomes by parameter name, for this request. */
-  readonly seen = new NullObject<ParamCalled>();
+  private idx = 0;
+  private key = '';
+  private value: unknown = undefined;
+  private callbacks: AnyHandler[] = [];
+  private cbIdx = 0;
+  private called: ParamCalled | undefined = undefined;
+  /** The `next` each param callback receives: the next callback, or the next parameter. */
+  readonly next: NextFunction = (err?: unknown): void => this.callback(err);
+
+  constructor(
+    private readonly run: RouterRun,
+    private readonly layer: Layer,
+    private readonly layerError: unknown,
+    private readonly names: readonly string[],
+    private readonly layerPath: string,
+    private readonly path: string,
+    private readonly matched: Record<string, unknown>,
+  ) {}
+
+  /** Moves to the next parameter of the layer that has callbacks; after the last, on to the layer. */
+  param(err: unknown): void {
+    if (err) {
+      this.done(err);
+      return;
+    }
+    const run = this.run;
+    const names = this.names;
+    const params = this.params();
+    const table = run.router.params;
+    for (;;) {
+      if (this.idx >= names.length) {
+        this.done(undefined);
+        return;
+      }
+      const key = names[this.idx++]!;
+      const value = params[key];
+      const callbacks = table[key];
+      if (value === undefined || callbacks === undefined) continue;
+      const seen = run.paramsCalled();
+      const called = seen[key];
+      if (called !== undefined && (called.match === value || (called.error && called.error !== 'route'))) {
+        // Already run for this value in this request (or failed): reuse the outcome.
+        params[key] = called.value;
+        if (called.error) {
+          this.done(called.error);
+          return;
+        }
+        continue;
+      }
+      const record: ParamCalled = { error: null, match: value, value };
+      seen[key] = record;
+      this.key = key;
+      this.value = value;
+      this.callbacks = callbacks;
+      this.cbIdx = 0;
+      this.called = record;
+      this.callback(undefined);
+      return;
+    }
+  }
+
+  /**
+   * `req.params` as it is now. Once the walk has ended its callback restored the caller's
+   * `req.params` (undefined on a bare request); a callback's `next` called after that reads the
+   * params of its own match instead of throwing inside the router, where router 2.x throws.
+   */
+  private params(): Record<string, unknown> {
+    const params = this.run.req.params as Record<string, unknown> | undefined;
+    return params !== null && typeof params === 'object' ? params : this.matched;
+  }
+
+  /** After the last parameter (or an error): on to the layer. */
+  private done(err: unknown): void {
+    this.run.afterParams(this.layer, this.layerError, this.layerPath, this.path, err);
+  }
+
+  /** Runs the next callback for the current parameter (the `next` of the previous one). */
+  private callback(err: unknown): void {
+    const fn = this.callbacks[this.cbIdx++] as ParamCallback | undefined;
+    const record = this.called!;
+    const req = this.run.req;
+    record.value = this.params()[this.key];
+    if (err) {
+      record.error = err;
+      this.param(err);
+      return;
+    }
+    if (fn === undefined) {
+      this.param(undefined);
+      return;
+    }
+    const next = this.next;
+    try {
+      const ret = fn(req, this.run.res, next, this.value, this.key);
+      if (isPromise(ret)) ret.then(null, (reason) => next(reason || new Error('Rejected promise')));
+    } catch (e) {
+      next(e);
+    }
+  }
 }
 
 /**
@@ -65,14 +161,16 @@ class ParamRun {
  * lists for the request's leading path segments plus the wild ones, in stack order; each
  * visited layer is matched as router 2.x matches it.
  *
- * The `next` a handler (or a param callback) receives is good for one call: once called,
- * later calls of that same function are ignored, so a handler that calls `next` twice cannot
- * run the rest of the stack twice. `req.next` is the router's own `next`, as in router 2.x.
+ * Every handler of the walk receives the same `next` (also `req.next`), as in router 2.x: each
+ * call continues the walk from where it is now, so a `next()` followed later by `next(err)`
+ * (connect-timeout, an async handler that calls `next()` and then rejects) runs the error
+ * handlers after the current position, and every call that reaches the end calls the
+ * router's callback.
  */
 export class RouterRun {
-  private readonly router: RouterState;
-  private readonly req: RouterRequest;
-  private readonly res: unknown;
+  readonly router: RouterState;
+  readonly req: RouterRequest;
+  readonly res: unknown;
   private readonly callback: NextFunction;
   private readonly stack: Layer[];
   private readonly protohost: string;
@@ -97,8 +195,8 @@ export class RouterRun {
   private removed = '';
   private slashAdded = false;
   private sync = 0;
-  private gen = 0;
-  private finished = false;
+  /** What `router.param` callbacks left, by parameter name, for this request (made when needed). */
+  private called: Record<string, ParamCalled> | undefined = undefined;
 
   // The pathname of `req.url` as last computed, and what is derived from it.
   private url: string | undefined = undefined;
@@ -114,17 +212,6 @@ export class RouterRun {
   private li = 0;
   private wi = 0;
 
-  // The route whose callbacks run (when the router runs them itself, see `runRoute`).
-  private routeStack: readonly Layer[] = NO_LAYERS;
-  private routeIdx = 0;
-  private routeSync = 0;
-  private routeMethod: string | undefined = undefined;
-
-  // The matched layer, while its param callbacks run.
-  private layer: Layer | undefined = undefined;
-  private layerError: unknown = undefined;
-  private layerPath = '';
-  private paramRun: ParamRun | undefined = undefined;
 
   constructor(router: RouterState, req: RouterRequest, res: unknown, callback: NextFunction) {
     this.router = router;
@@ -147,20 +234,11 @@ export class RouterRun {
     req.originalUrl = req.originalUrl || url;
   }
 
-  /** A one-shot `next` for the callback about to run. */
-  private nextFor(): NextFunction {
-    const gen = ++this.gen;
-    return (err?: unknown): void => {
-      if (gen !== this.gen) return;
-      this.gen++;
-      this.step(err);
-    };
-  }
-
-  /** Ends the walk: restores `req.baseUrl`, `req.next`, `req.params` and calls the callback. */
+  /**
+   * Ends the walk (each time the walk reaches its end): restores `req.baseUrl`, `req.next`,
+   * `req.params` and calls the callback, after the automatic OPTIONS answer when it applies.
+   */
   finish(err: unknown): void {
-    if (this.finished) return;
-    this.finished = true;
     const options = this.options;
     if (options !== undefined && !err && options.length !== 0) {
       try {
@@ -235,7 +313,11 @@ export class RouterRun {
     const req = this.req;
 
     if (this.slashAdded) {
-      req.url = req.url!.slice(1);
+      // Remove the slash added in front of a mounted middleware's URL, unless that middleware
+      // rewrote the URL under a mount path that has no trailing slash.
+      const url = req.url!;
+      const root = url === '/' || url.startsWith('/?');
+      if (root || (this.removed.endsWith('/') && url.charCodeAt(0) === 0x2f)) req.url = url.slice(1);
       this.slashAdded = false;
     }
     if (this.removed.length !== 0) {
@@ -336,18 +418,17 @@ export class RouterRun {
     if (route !== undefined) req.route = route;
     const params = l.params!;
     req.params = this.router.mergeParams ? mergeParams(params, this.parentParams) : params;
-    this.layer = l;
-    this.layerError = layerError;
-    this.layerPath = l.path!;
     const names = l.keys;
     if (names.length !== 0 && this.hasParamCallbacks(names)) {
-      const run = (this.paramRun ??= new ParamRun());
-      run.names = names;
-      run.idx = 0;
-      this.paramStep(undefined);
+      new ParamRun(this, l, layerError, names, l.path!, path, req.params as Record<string, unknown>).param(undefined);
       return;
     }
-    this.afterParams(undefined);
+    this.afterParams(l, layerError, l.path!, path, undefined);
+  }
+
+  /** What `router.param` callbacks left in this request, by parameter name. */
+  paramsCalled(): Record<string, ParamCalled> {
+    return (this.called ??= new NullObject<ParamCalled>());
   }
 
   private hasParamCallbacks(names: readonly string[]): boolean {
@@ -356,96 +437,28 @@ export class RouterRun {
     return false;
   }
 
-  /** After the param callbacks: on to the layer, or on with the error. */
-  private afterParams(err: unknown): void {
-    const layer = this.layer!;
+  /**
+   * After the param callbacks of a matched layer: on to the layer, or on with the error.
+   * `layerError` is the error pending when the layer matched, `layerPath` the part of `path`
+   * (the request pathname then) that it matched.
+   */
+  afterParams(layer: Layer, layerError: unknown, layerPath: string, path: string, err: unknown): void {
     if (err) {
-      this.step(this.layerError || err);
+      this.step(layerError || err);
     } else if (layer.route !== undefined) {
-      if (layer.handle === layer.routeHandle) this.runRoute(layer.route as RouteLike);
-      else layer.handleRequest(this.req, this.res, this.nextFor());
+      // A route's own layer: run its callbacks without the call through the layer's handler.
+      if (layer.handle === layer.routeHandle) (layer.route as Dispatcher).dispatch(this.req, this.res, this.next);
+      else layer.handleRequest(this.req, this.res, this.next);
     } else {
-      this.trimPrefix(layer);
+      this.trimPrefix(layer, layerError, layerPath, path);
     }
     this.sync = 0;
   }
 
-  /**
-   * What `route.dispatch(req, res, next)` does, done in this object: the route's callbacks for
-   * the method in order (HEAD runs GET's when the route has no HEAD callbacks), then on with
-   * the router (`next('route')` leaves the route, `next('router')` the router).
-   */
-  private runRoute(route: RouteLike): void {
-    const stack = route.stack;
-    if (stack.length === 0) {
-      this.step(undefined);
-      return;
-    }
-    this.readMethod();
-    let method = this.method;
-    if (method === 'head' && !route.methods.head) method = 'get';
-    this.req.route = route;
-    this.routeStack = stack;
-    this.routeIdx = 0;
-    this.routeSync = 0;
-    this.routeMethod = method;
-    this.routeStep(undefined);
-  }
-
-  /** A one-shot `next` for the route callback about to run. */
-  private routeNextFor(): NextFunction {
-    const gen = ++this.gen;
-    return (err?: unknown): void => {
-      if (gen !== this.gen) return;
-      this.gen++;
-      this.routeStep(err);
-    };
-  }
-
-  /** The `next` of a route callback: the route's next callback, or on with the router. */
-  routeStep(err: unknown): void {
-    if (err === 'route') {
-      this.step(undefined);
-      return;
-    }
-    if (err === 'router') {
-      this.step(err);
-      return;
-    }
-    const stack = this.routeStack;
-    if (this.routeIdx >= stack.length) {
-      this.step(err);
-      return;
-    }
-    if (++this.routeSync > 100) {
-      setImmediate(routeStepRun, this, err);
-      return;
-    }
-    const method = this.routeMethod;
-    let layer: Layer | undefined;
-    while (this.routeIdx < stack.length) {
-      const candidate = stack[this.routeIdx++]!;
-      if (candidate.method === undefined || candidate.method === method) {
-        layer = candidate;
-        break;
-      }
-    }
-    if (layer === undefined) {
-      this.step(err);
-      return;
-    }
-    if (err) layer.handleError(err, this.req, this.res, this.routeNextFor());
-    else layer.handleRequest(this.req, this.res, this.routeNextFor());
-    this.routeSync = 0;
-  }
-
   /** Strips the matched mount path from `req.url` and runs the middleware. */
-  private trimPrefix(layer: Layer): void {
-    const layerPath = this.layerPath;
-    const layerError = this.layerError;
+  private trimPrefix(layer: Layer, layerError: unknown, layerPath: string, path: string): void {
     const req = this.req;
     if (layerPath.length !== 0) {
-      const path = this.path!;
       if (layerPath !== path.substring(0, layerPath.length)) {
         this.step(layerError);
         return;
@@ -465,77 +478,8 @@ export class RouterRun {
       req.baseUrl =
         this.parentUrl + (layerPath.charCodeAt(layerPath.length - 1) === 0x2f ? layerPath.slice(0, -1) : layerPath);
     }
-    if (layerError) layer.handleError(layerError, req, this.res, this.nextFor());
-    else layer.handleRequest(req, this.res, this.nextFor());
-  }
-
-  /** Moves to the next parameter of the matched layer that has callbacks. */
-  private paramStep(err: unknown): void {
-    if (err) {
-      this.afterParams(err);
-      return;
-    }
-    const run = this.paramRun!;
-    const names = run.names;
-    const params = this.req.params as Record<string, unknown>;
-    for (;;) {
-      if (run.idx >= names.length) {
-        this.afterParams(undefined);
-        return;
-      }
-      const key = names[run.idx++]!;
-      const value = params[key];
-      const callbacks = this.router.params[key];
-      if (value === undefined || callbacks === undefined) continue;
-      const called = run.seen[key];
-      if (called !== undefined && (called.match === value || (called.error && called.error !== 'route'))) {
-        // Already run for this value in this request (or failed): reuse the outcome.
-        params[key] = called.value;
-        if (called.error) {
-          this.afterParams(called.error);
-          return;
-        }
-        continue;
-      }
-      const record: ParamCalled = { error: null, match: value, value };
-      run.seen[key] = record;
-      run.key = key;
-      run.value = value;
-      run.callbacks = callbacks;
-      run.cbIdx = 0;
-      run.called = record;
-      this.paramCallback(undefined);
-      return;
-    }
-  }
-
-  /** Runs the next callback for the current parameter (the `next` of the previous one). */
-  private paramCallback(err: unknown): void {
-    const run = this.paramRun!;
-    const fn = run.callbacks[run.cbIdx++] as ParamCallback | undefined;
-    const record = run.called!;
-    record.value = (this.req.params as Record<string, unknown>)[run.key];
-    if (err) {
-      record.error = err;
-      this.paramStep(err);
-      return;
-    }
-    if (fn === undefined) {
-      this.paramStep(undefined);
-      return;
-    }
-    const gen = ++this.gen;
-    const next = (e?: unknown): void => {
-      if (gen !== this.gen) return;
-      this.gen++;
-      this.paramCallback(e);
-    };
-    try {
-      const ret = fn(this.req, this.res, next, run.value, run.key);
-      if (isPromise(ret)) ret.then(null, (reason) => next(reason || new Error('Rejected promise')));
-    } catch (e) {
-      next(e);
-    }
+    if (layerError) layer.handleError(layerError, req, this.res, this.next);
+    else layer.handleRequest(req, this.res, this.next);
   }
 }
 
@@ -545,10 +489,6 @@ function finishRun(run: RouterRun, err: unknown): void {
 
 function stepRun(run: RouterRun, err: unknown): void {
   run.step(err);
-}
-
-function routeStepRun(run: RouterRun, err: unknown): void {
-  run.routeStep(err);
 }
 
 /** Matches a layer against the request path (all its paths, in order). */
