@@ -106,16 +106,6 @@ export interface Request<P = ParamsDictionary, ReqBody = unknown, ReqQuery = Par
   range(size: number, options?: RangeOptions): Ranges | -1 | -2 | undefined;
 }
 
-interface QueryCache {
-  url: string;
-  parse: QueryParser;
-  value: object;
-}
-
-const QUERY_CACHE = Symbol('webfw.query');
-
-type InternalRequest = Request & { [QUERY_CACHE]?: QueryCache };
-
 /**
  * Returns a request header, name case-insensitive; `Referer` and `Referrer` are
  * interchangeable. Throws a TypeError when the name is missing or not a string.
@@ -184,16 +174,17 @@ function firstValue(header: string): string {
   return comma === -1 ? header.trim() : header.substring(0, comma).trim();
 }
 
-/** Query-string parameters, parsed once per URL by the app's `query parser fn`. */
-function getQuery(this: InternalRequest): object {
+/**
+ * Query-string parameters: each read parses the query of the current `req.url` with the app's
+ * `query parser fn` and returns a new object, as express 5 does, so a change a middleware
+ * makes to the object it read is not seen by later reads (express-validator's sanitizers rely
+ * on it). A null-prototype empty object when the parser is disabled.
+ */
+function getQuery(this: Request): object {
   const parse = readSetting(this.app, 'query parser fn') as QueryParser | undefined;
   if (!parse) return Object.create(null) as object;
-  const url = this.url;
-  const cache = this[QUERY_CACHE];
-  if (cache !== undefined && cache.url === url && cache.parse === parse) return cache.value;
-  const value = parse(splitUrl(url).query ?? '');
-  this[QUERY_CACHE] = { url, parse, value };
-  return value;
+  // the raw query string, or null when the URL has no `?` (what express hands a custom parser)
+  return parse(splitUrl(this.url).query as string);
 }
 
 /** Protocol: `https` on TLS, else `http`; a trusted proxy's `X-Forwarded-Proto` wins. */

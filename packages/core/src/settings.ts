@@ -8,7 +8,7 @@ export interface ParsedQuery {
   [key: string]: undefined | string | string[] | ParsedQuery | ParsedQuery[];
 }
 
-/** Parses a raw query string (without `?`) into an object. */
+/** Parses a raw query string (without `?`; null when the URL has no `?`, as express passes it) into an object. */
 export type QueryParser = (query: string) => object;
 
 /** Decides whether an address is a trusted proxy; `hop` counts from the app outwards. */

@@ -326,15 +326,35 @@ describe('differential: response settings', () => {
     expect(values).toEqual(['Express', 'webfw']);
   });
 
-  // Deliberate (docs/core-app.md): req.query is parsed once per URL (same object on every read).
-  it('deliberate: req.query returns the same object on every read (express re-parses)', async () => {
+  it('should give a new req.query object on every read, changes to one not seen by the next', async () => {
     const build = (fw: Framework) => {
       const app = fw();
-      app.get('/', (req: Any, res: Any) => res.json({ same: req.query === req.query }));
+      app.use((req: Any, _s: Any, next: Any) => {
+        req.query.a = 'changed';
+        delete req.query.b;
+        next();
+      });
+      app.get('/', (req: Any, res: Any) => res.json({ same: req.query === req.query, query: req.query }));
       return app;
     };
-    const [{ express: e, webfw: w }] = await run(build, [get('/?a=1')]);
-    expect(e.body).toBe('{"same":false}');
-    expect(w.body).toBe('{"same":true}');
+    const pairs = await run(build, [get('/?a=1&b=2')]);
+    expect(pairs[0].express.body).toBe('{"same":false,"query":{"a":"1","b":"2"}}');
+    expect(pairs[0].webfw.body).toBe(pairs[0].express.body);
+  });
+
+  it('should hand a custom query parser the raw query, or null without one, on every read', async () => {
+    const build = (fw: Framework) => {
+      const app = fw();
+      const seen: unknown[] = [];
+      app.set('query parser', (str: unknown) => {
+        seen.push(str);
+        return { raw: str };
+      });
+      app.get('/seen', (_q: Any, res: Any) => res.json(seen.splice(0)));
+      app.get('*all', (req: Any, res: Any) => res.json([req.query, req.query.raw]));
+      return app;
+    };
+    const paths = ['/p', '/p?', '/p?x=1', '/p?x=1#frag', '/p#frag', 'http://h/p?y=2', '/p/%?z'];
+    await compare(build, paths.flatMap((p) => [get(p), get('/seen')]), { stack: true });
   });
 });
