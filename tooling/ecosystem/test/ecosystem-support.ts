@@ -145,7 +145,8 @@ export class Pair {
       if (powered !== undefined) expect(`${s.side}: ${String(powered)}`).toBe(`${s.side}: ${POWERED_BY[s.side]}`);
     });
     const [ex, wf] = replies;
-    expect(comparable(wf, 'webfw', options)).toEqual(comparable(ex, 'express', options));
+    const reference = comparable(ex, 'express', options);
+    expect(comparable(wf, 'webfw', options)).toEqual(reference);
     return { express: ex, webfw: wf };
   }
 
@@ -200,6 +201,19 @@ export function stop(server: Server): Promise<void> {
     server.closeAllConnections();
   });
 }
+
+/** The signed session id express-session sets (`connect.sid=s%3A<24-byte uid>.<HMAC>`), per Set-Cookie. */
+export function sessionCookie(name = 'connect.sid'): Vary {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { in: 'set-cookie', pattern: new RegExp(`^${escaped}=s%3A[\\w-]{32}\\.[\\w%]{43,60};`), as: `${name}=<session id>;` };
+}
+
+/** The `Expires=<HTTP date>` attribute of cookies given a maxAge (from the clock). */
+export const COOKIE_EXPIRES: Vary = {
+  in: 'set-cookie',
+  pattern: /Expires=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT/,
+  as: 'Expires=<date>',
+};
 
 /** A multipart/form-data body with a fixed boundary (the same bytes to both apps). */
 export function multipart(
