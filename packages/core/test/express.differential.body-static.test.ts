@@ -6,8 +6,8 @@ import { compare, run, get, gzipSync, comparisonCount, makeFixtures, type Any, t
 import { deflateSync, brotliCompressSync } from 'node:zlib';
 
 afterAll(() => {
-  // eslint-disable-next-line no-console
-  console.log(`body/static comparisons: ${comparisonCount()}`);
+  // every request in this file went to both frameworks and their answers were compared
+  expect(comparisonCount()).toBeGreaterThan(0);
 });
 
 const root = makeFixtures();
