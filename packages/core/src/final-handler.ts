@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeader, type ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import onFinished from 'on-finished';
@@ -19,9 +19,7 @@ export type FinalHandler = (err?: unknown) => void;
 interface ErrorLike {
   status?: unknown;
   statusCode?: unknown;
-  expose?: unknown;
   headers?: unknown;
-  message?: unknown;
   stack?: unknown;
   toString?: () => string;
 }
@@ -37,20 +35,63 @@ function responseStatus(res: ServerResponse): number {
   return typeof status !== 'number' || status < 400 || status > 599 ? 500 : status;
 }
 
-function errorHeaders(err: ErrorLike): Record<string, string | number | readonly string[]> | undefined {
+/** The headers an error asks for (its own enumerable `headers` entries), read once. */
+type ErrorHeaders = Record<string, unknown>;
+
+function errorHeaders(err: ErrorLike): ErrorHeaders | undefined {
   if (!err.headers || typeof err.headers !== 'object') return undefined;
-  return { ...(err.headers as Record<string, string | number | readonly string[]>) };
+  return { ...(err.headers as ErrorHeaders) };
 }
 
+/**
+ * The text of the error page: outside production the stack (else `toString()`), in
+ * production only the status text, whatever the error's `expose` or message say. A status
+ * with no text gives `undefined`, as express's final handler prints it.
+ */
 function errorMessage(err: ErrorLike, status: number, env: string | undefined): string {
   let msg: string | undefined;
   if (env !== 'production') {
     if (typeof err.stack === 'string' && err.stack) msg = err.stack;
     else if (typeof err.toString === 'function') msg = String(err.toString());
-  } else if (err.expose === true && status < 500 && typeof err.message === 'string' && err.message) {
-    msg = err.message;
   }
-  return msg || statuses.message[status] || String(status);
+  return msg || String(statuses.message[status]);
+}
+
+/** A thrown value as the error page and the log read it. */
+function asErrorLike(err: unknown): ErrorLike {
+  return typeof err === 'object' || typeof err === 'function' ? (err as ErrorLike) : { toString: () => String(err) };
+}
+
+/** Why an error's headers were not sent: what reading, checking or setting them threw. */
+interface Refusal {
+  thrown: unknown;
+}
+
+/**
+ * Sets an error's headers on `res`, all or none: every name and value is first checked as
+ * node's `setHeader` checks it (a token name; a defined value without CR, LF or other
+ * characters a header cannot hold). Returns the refusal when one is refused (nothing set).
+ */
+function applyErrorHeaders(res: ServerResponse, headers: ErrorHeaders): Refusal | undefined {
+  const names = Object.keys(headers);
+  try {
+    for (const name of names) {
+      validateHeaderName(name);
+      // typed for strings, it checks any value as setHeader does (numbers, arrays, objects)
+      validateHeaderValue(name, headers[name] as string);
+    }
+  } catch (thrown) {
+    return { thrown };
+  }
+  let set = 0;
+  try {
+    for (; set < names.length; set++) res.setHeader(names[set] as string, headers[names[set] as string] as OutgoingHttpHeader);
+  } catch (thrown) {
+    // setHeader can still refuse what the checks let through (HTTP/2 connection headers)
+    for (let i = 0; i < set; i++) res.removeHeader(names[i] as string);
+    return { thrown };
+  }
+  return undefined;
 }
 
 function resourceName(req: IncomingMessage & { originalUrl?: string }): string {
@@ -67,18 +108,42 @@ export function errorDocument(message: string): string {
   return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
 }
 
-function write(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | number | readonly string[]> | undefined, message: string): void {
-  const body = errorDocument(message);
-  res.statusCode = status;
-  if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status] ?? String(status);
+/** What the final handler answers: status, the error's headers and the page text. */
+interface ErrorPage {
+  status: number;
+  message: string;
+  headers?: ErrorHeaders;
+  /** Set when reading the error's headers threw. */
+  refusal?: Refusal;
+}
+
+/**
+ * Writes the error page. When the error's headers cannot be sent (CR/LF or other characters
+ * node refuses, an invalid name, an undefined value, a getter that throws), none of them is
+ * set, the answer is the 500 page and the refusal goes to `onerror` too: express throws from
+ * its final handler there and the process dies.
+ */
+function write(req: IncomingMessage, res: ServerResponse, page: ErrorPage, env: string | undefined, onerror: FinalHandlerOptions['onerror']): void {
+  let status = page.status;
+  let message = page.message;
   res.removeHeader('Content-Encoding');
   res.removeHeader('Content-Language');
   res.removeHeader('Content-Range');
-  if (headers) for (const name of Object.keys(headers)) res.setHeader(name, headers[name]);
+  const refusal = page.refusal ?? (page.headers && applyErrorHeaders(res, page.headers));
+  if (refusal) {
+    status = 500;
+    message = errorMessage(asErrorLike(refusal.thrown), status, env);
+    if (onerror) setImmediate(onerror, refusal.thrown, req, res);
+  }
+  const body = errorDocument(message);
+  res.statusCode = status;
+  // no text for an unknown status: node then writes its own (or `unknown`), as with express
+  if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status] as string;
   res.setHeader('Content-Security-Policy', "default-src 'none'");
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+  // never both framing headers (express sends both, which clients and proxies reject)
+  if (!res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
   if (req.method === 'HEAD') res.end();
   else res.end(body, 'utf8');
 }
@@ -87,8 +152,9 @@ function write(req: IncomingMessage, res: ServerResponse, status: number, header
  * Ends a request that left the middleware chain, as express 5's finalhandler does: with no
  * error, 404 `Cannot <METHOD> <path>`; with an error, its `status`/`statusCode` (4xx/5xx,
  * else the response's error status, else 500), its `headers`, and an HTML body holding the
- * stack outside production, and in production the status text (or the message of an error
- * marked `expose`). When headers were already sent the socket is destroyed instead.
+ * stack outside production and only the status text in production (an error's message never
+ * shows there, `expose` or not). Errors go to `onerror`; error headers node refuses give the
+ * 500 page instead of a crash. When headers were already sent the socket is destroyed.
  */
 export function finalHandler(req: IncomingMessage, res: ServerResponse, options: FinalHandlerOptions = {}): FinalHandler {
   const env = options.env;
@@ -110,33 +176,33 @@ export function endUnhandled(
   env: string | undefined,
   onerror: FinalHandlerOptions['onerror'],
 ): void {
-  let status: number;
-  let headers: Record<string, string | number | readonly string[]> | undefined;
-  let message: string;
+  let page: ErrorPage;
   if (!err && res.headersSent) return;
   if (err) {
-    const e: ErrorLike = typeof err === 'object' || typeof err === 'function' ? (err as ErrorLike) : { toString: () => String(err) };
+    const e = asErrorLike(err);
     const fromError = errorStatus(e);
-    if (fromError === undefined) status = responseStatus(res);
-    else {
-      status = fromError;
-      headers = errorHeaders(e);
+    const status = fromError === undefined ? responseStatus(res) : fromError;
+    page = { status, message: errorMessage(e, status, env) };
+    if (fromError !== undefined) {
+      try {
+        page.headers = errorHeaders(e);
+      } catch (thrown) {
+        page.refusal = { thrown };
+      }
     }
-    message = errorMessage(e, status, env);
     if (onerror) setImmediate(onerror, err, req, res);
   } else {
-    status = 404;
-    message = `Cannot ${req.method} ${encodeUrl(resourceName(req))}`;
+    page = { status: 404, message: `Cannot ${req.method} ${encodeUrl(resourceName(req))}` };
   }
   if (res.headersSent) {
     req.socket.destroy();
     return;
   }
   if (onFinished.isFinished(req)) {
-    write(req, res, status, headers, message);
+    write(req, res, page, env, onerror);
     return;
   }
   req.unpipe();
-  onFinished(req, () => write(req, res, status, headers, message));
+  onFinished(req, () => write(req, res, page, env, onerror));
   req.resume();
 }

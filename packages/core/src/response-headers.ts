@@ -90,8 +90,26 @@ export function sendUntouched(res: ServerResponse, code: number, type: string, b
   if (etag !== undefined) headers.push('ETag', etag);
   r[HEADER_STATE] = headers;
   res.writeHead(code, headers);
-  if (typeof body === 'string') res.end(body, 'utf8');
-  else res.end(body);
+  if (typeof body !== 'string') res.end(body);
+  // only webfw's own (ASCII) header values: the encoding of the header block cannot show
+  else if (res.writeHead === writeHead) res.end(body, 'utf8');
+  // a writeHead hook may have added any header value
+  else endText(res, body, length, etag !== undefined);
+}
+
+/**
+ * Ends `res` with a string body of `length` UTF-8 bytes, writing the header block in the
+ * bytes express 5 would. Node joins a not yet written header block to a string body and
+ * encodes both with the body's encoding, so a header value with characters U+0080..U+00FF
+ * goes out as UTF-8 there, and as latin1 (the bytes `setHeader` stores) before a Buffer body.
+ * express makes the body a Buffer when it generates an ETag (`etagMade`) or the string has
+ * 1000+ characters: latin1 headers then, UTF-8 otherwise. An ASCII body is the same bytes in
+ * latin1, so it is written as a latin1 string (no copy); any other becomes a Buffer.
+ */
+export function endText(res: ServerResponse, text: string, length: number, etagMade: boolean): void {
+  if (!etagMade && text.length < 1000) res.end(text, 'utf8');
+  else if (length === text.length) res.end(text, 'latin1');
+  else res.end(Buffer.from(text, 'utf8'));
 }
 
 /**

@@ -12,7 +12,7 @@ import { attachmentDisposition, fullContentType, withUtf8Charset } from './respo
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
 import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
 import { normalizeType } from './response-format';
-import { headerMethods, isUntouched, sendUntouched } from './response-headers';
+import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
 import { readSetting } from './settings';
 import { builtInETag, strongETag, weakETag, type ETagFunction } from './utils-etag';
@@ -298,8 +298,10 @@ function sendWhole(res: Response, body: string | ArrayBufferView, type: string):
 }
 
 /**
- * The end of `res.send`: Content-Length, the ETag per the `etag fn` setting, 304 when the
- * request is fresh, no body for HEAD, 204, 304 and 205, then `end`. A string is sent as UTF-8.
+ * The end of `res.send`: Content-Length (left out when a Transfer-Encoding is set: never both),
+ * the ETag per the `etag fn` setting, 304 when the request is fresh, no body for HEAD, 204, 304
+ * and 205, then `end`. A string is sent as UTF-8, the header block in the bytes express 5's
+ * would have (see `endText`).
  */
 function sendPayload(res: Response, body: string | ArrayBufferView | undefined): Response {
   let chunk: string | Buffer | undefined;
@@ -323,7 +325,7 @@ function sendPayload(res: Response, body: string | ArrayBufferView | undefined):
     chunk = asBuffer(body);
     length = chunk.length;
   }
-  if (length !== undefined) res.setHeader('Content-Length', String(length));
+  if (length !== undefined && !res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', String(length));
 
   if (generateETag && length !== undefined) {
     const tag = etagFn(chunk as string | Buffer, encoding);
@@ -338,14 +340,16 @@ function sendPayload(res: Response, body: string | ArrayBufferView | undefined):
     res.removeHeader('Content-Length');
     res.removeHeader('Transfer-Encoding');
     chunk = '';
+    length = 0;
   } else if (code === 205) {
     res.setHeader('Content-Length', '0');
     res.removeHeader('Transfer-Encoding');
     chunk = '';
+    length = 0;
   }
 
   if (req.method === 'HEAD' || chunk === undefined) res.end();
-  else if (encoding !== undefined) res.end(chunk, encoding);
+  else if (encoding !== undefined) endText(res, chunk as string, length as number, generateETag);
   else res.end(chunk);
   return res;
 }
@@ -439,7 +443,8 @@ function redirect(this: Response, statusOrUrl: number | string, maybeUrl?: strin
   }
 
   this.status(code);
-  this.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  // never both framing headers (express 5 sends both here, which clients and proxies reject)
+  if (!this.getHeader('Transfer-Encoding')) this.setHeader('Content-Length', String(Buffer.byteLength(body)));
   if (getRequest(this).method === 'HEAD') this.end();
   else this.end(body);
 }

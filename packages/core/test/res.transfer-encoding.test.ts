@@ -1,0 +1,161 @@
+/**
+ * A response never carries both Transfer-Encoding and Content-Length. A handler that sets
+ * Transfer-Encoding (copying an upstream response's headers, say) and then sends a body gets
+ * what express 5 gives: no Content-Length from `res.send`/`res.json`/`res.jsonp`/
+ * `res.sendStatus`, the body framed by node. express 5 still sends both from `res.redirect`
+ * and its default error page; webfw leaves Content-Length out there too.
+ */
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import webfw from '@webfw/core';
+import type { Any, Framework } from './differential-support';
+import { close, exchange, expectSameWire, serve, wirePairs, type WireRequest } from './raw-wire-support';
+
+const hasFraming = (lines: string[], name: string): boolean => lines.some((l) => l.toLowerCase().startsWith(`${name}:`));
+
+function upstreamApp(fw: Framework): Any {
+  const app = fw();
+  app.set('env', 'production');
+  const te = (res: Any, value = 'chunked'): Any => res.set('Transfer-Encoding', value);
+  app.get('/send', (_q: Any, res: Any) => te(res).send('hello'));
+  app.get('/send-long', (_q: Any, res: Any) => te(res).send('é'.repeat(1500)));
+  app.get('/buffer', (_q: Any, res: Any) => te(res).send(Buffer.from('bytes')));
+  app.get('/json', (_q: Any, res: Any) => te(res).json({ a: 1 }));
+  app.get('/jsonp', (_q: Any, res: Any) => te(res).jsonp({ a: 1 }));
+  app.get('/status', (_q: Any, res: Any) => te(res).sendStatus(404));
+  app.get('/lower', (_q: Any, res: Any) => {
+    res.setHeader('transfer-encoding', 'chunked');
+    res.send('lower-case name');
+  });
+  app.get('/copied', (_q: Any, res: Any) => res.set({ 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked', 'X-Upstream': 'yes' }).send('copied'));
+  app.get('/gzip-chunked', (_q: Any, res: Any) => te(res, 'gzip, chunked').send('not really gzip'));
+  app.get('/no-etag', (req: Any, res: Any) => {
+    req.app.set('etag', false);
+    te(res).send('no etag');
+  });
+  app.get('/204', (_q: Any, res: Any) => te(res).status(204).send('dropped'));
+  app.get('/205', (_q: Any, res: Any) => te(res).status(205).send('dropped'));
+  app.get('/fresh', (_q: Any, res: Any) => te(res).set('ETag', '"v1"').send('cached'));
+  app.get('/empty', (_q: Any, res: Any) => te(res).send(''));
+  return app;
+}
+
+const paths = ['/send', '/send-long', '/buffer', '/json', '/jsonp?callback=cb', '/status', '/lower', '/copied', '/gzip-chunked', '/no-etag', '/204', '/205', '/empty'];
+
+describe('res.send with a Transfer-Encoding set', () => {
+  it('should answer exactly as express 5 (no Content-Length, chunked body) for every send method', async () => {
+    const reqs: WireRequest[] = [
+      ...paths.map((path) => ({ path })),
+      ...paths.map((path) => ({ method: 'HEAD', path })),
+      { path: '/fresh', headers: { 'If-None-Match': '"v1"' } },
+      { path: '/fresh' },
+    ];
+    const pairs = await expectSameWire(upstreamApp, reqs);
+    for (const { req, webfw: w } of pairs) {
+      expect([req.path, hasFraming(w.lines, 'transfer-encoding') && hasFraming(w.lines, 'content-length')]).toEqual([req.path, false]);
+    }
+  });
+
+  it('should send the body in chunks with the Transfer-Encoding and no Content-Length', async () => {
+    const server = await serve(upstreamApp(webfw));
+    try {
+      const res = await exchange(server, { path: '/send' });
+      expect(res.statusLine).toBe('HTTP/1.1 200 OK');
+      expect(res.lines.filter((l) => !/^(date|x-powered-by):/i.test(l))).toEqual([
+        'Transfer-Encoding: chunked',
+        'Content-Type: text/html; charset=utf-8',
+        'ETag: W/"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"',
+        'Connection: close',
+      ]);
+      expect(res.body).toBe('5\r\nhello\r\n0\r\n\r\n');
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('should still remove the Transfer-Encoding and send no body for 204 and 304', async () => {
+    const server = await serve(upstreamApp(webfw));
+    try {
+      const noContent = await exchange(server, { path: '/204' });
+      expect(noContent.statusLine).toBe('HTTP/1.1 204 No Content');
+      expect(hasFraming(noContent.lines, 'transfer-encoding') || hasFraming(noContent.lines, 'content-length')).toBe(false);
+      expect(noContent.body).toBe('');
+      const notModified = await exchange(server, { path: '/fresh', headers: { 'If-None-Match': '"v1"' } });
+      expect(notModified.statusLine).toBe('HTTP/1.1 304 Not Modified');
+      expect(hasFraming(notModified.lines, 'transfer-encoding') || hasFraming(notModified.lines, 'content-length')).toBe(false);
+      const resetContent = await exchange(server, { path: '/205' });
+      expect(resetContent.lines).toContain('Content-Length: 0');
+      expect(hasFraming(resetContent.lines, 'transfer-encoding')).toBe(false);
+    } finally {
+      await close(server);
+    }
+  });
+});
+
+/** GETs `path` with node's own HTTP client, which refuses a response with both framing headers. */
+function nodeGet(server: Server, path: string): Promise<{ status: number; body: string }> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('clients reading a response whose handler set Transfer-Encoding', () => {
+  function app(): Any {
+    const a = upstreamApp(webfw);
+    a.get('/redirect', (_q: Any, res: Any) => res.set('Transfer-Encoding', 'chunked').redirect('/target'));
+    a.get('/error', (_q: Any, res: Any, next: Any) => {
+      res.set('Transfer-Encoding', 'chunked');
+      next(new Error('upstream failed'));
+    });
+    return a;
+  }
+
+  it("should be accepted by node's http client and by fetch", async () => {
+    const server = await serve(app());
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect(await nodeGet(server, '/json')).toEqual({ status: 200, body: '{"a":1}' });
+      expect(await nodeGet(server, '/redirect')).toEqual({ status: 302, body: 'Found. Redirecting to /target' });
+      expect((await nodeGet(server, '/error')).status).toBe(500);
+      const res = await fetch(`http://127.0.0.1:${port}/send-long`);
+      expect(await res.text()).toBe('é'.repeat(1500));
+      const redirect = await fetch(`http://127.0.0.1:${port}/redirect`, { redirect: 'manual' });
+      expect([redirect.status, await redirect.text()]).toEqual([302, 'Found. Redirecting to /target']);
+    } finally {
+      await close(server);
+    }
+  });
+});
+
+describe('deliberate: res.redirect and the default error page never send both (express 5 does)', () => {
+  const build = (fw: Framework): Any => {
+    const app = fw();
+    app.set('env', 'production');
+    app.get('/redirect', (_q: Any, res: Any) => res.set('Transfer-Encoding', 'chunked').redirect('/target'));
+    app.get('/error', (_q: Any, res: Any, next: Any) => {
+      res.set('Transfer-Encoding', 'chunked');
+      next(new Error('upstream failed'));
+    });
+    app.get('/error-headers', (_q: Any, _res: Any, next: Any) => next(Object.assign(new Error('bad gateway'), { status: 502, headers: { 'Transfer-Encoding': 'chunked' } })));
+    return app;
+  };
+
+  it('should leave Content-Length out where express sends it next to Transfer-Encoding, and keep everything else', async () => {
+    // both servers log the errors outside env "test"; differential-support silences console.error
+    const pairs = await wirePairs(build, [{ path: '/redirect' }, { path: '/error' }, { path: '/error-headers' }, { method: 'HEAD', path: '/redirect' }]);
+    for (const { req, express: e, webfw: w } of pairs) {
+      expect([req.path, hasFraming(e.lines, 'content-length'), hasFraming(e.lines, 'transfer-encoding')]).toEqual([req.path, true, true]);
+      expect(w).toEqual({ ...e, lines: e.lines.filter((l) => !/^content-length:/i.test(l)) });
+    }
+    const [redirect] = pairs;
+    expect(redirect!.webfw.body).toBe('1d\r\nFound. Redirecting to /target\r\n0\r\n\r\n');
+  });
+});
