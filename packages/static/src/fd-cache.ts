@@ -4,10 +4,17 @@ import { close, fstat, open, read, type Stats } from 'node:fs';
  * A small process-wide cache of open read-only file descriptors, keyed by absolute path, so a
  * small file is served with one `stat` and one positioned `read` instead of stat, open, read
  * and close. It never caches content: every read goes to the file itself, so a file rewritten
- * in place is served as it now is. An entry is used only when the path still names the same
- * file (device and inode from the request's own `stat`); a replaced or deleted file's entry is
- * closed. Descriptors in use by a read are closed only once that read is done. At most
- * `MAX_OPEN` descriptors stay open; idle ones are closed after one to two sweep periods.
+ * in place is served as it now is.
+ *
+ * An open descriptor keeps working after the file's permissions change, so an entry is used only
+ * while the request's own fresh `stat` shows the file exactly as it was when the descriptor was
+ * opened: same device and inode (not replaced), same mode, owner and group (not chmod'ed or
+ * chown'ed) and same ctime (the kernel sets it on every chmod, chown, ACL or content change).
+ * Otherwise the entry is closed and the file opened anew, so a file the process can no longer
+ * open fails the open and is answered as send answers it. Only a change within the same tick
+ * of the file system's ctime clock as the open that leaves mode, owner and group alone (an ACL
+ * edit) can go unseen. Descriptors in use by a read are closed only once that read is done. At
+ * most `MAX_OPEN` descriptors stay open; idle ones are closed after one to two sweep periods.
  */
 
 /** Upper bound on descriptors this cache keeps open, across all middleware instances. */
@@ -15,11 +22,12 @@ export const MAX_OPEN = 64;
 /** Sweep period: a descriptor left unused for one to two periods is closed. */
 export const SWEEP_MS = 5000;
 
-interface Entry {
+/** What a descriptor's entry remembers of the file it was opened on. */
+type Identity = Pick<Stats, 'dev' | 'ino' | 'mode' | 'uid' | 'gid' | 'ctimeMs'>;
+
+interface Entry extends Identity {
   path: string;
   fd: number;
-  dev: number;
-  ino: number;
   /** Reads in flight on this descriptor. */
   refs: number;
   /** Removed from the cache: close once `refs` drops to zero. */
@@ -94,14 +102,25 @@ function readEntry(e: Entry, buf: Buffer, cb: ReadCallback): void {
 }
 
 /**
+ * True when `st` shows the file `was` describes, unchanged in what decides who may open it:
+ * same inode and device, mode, owner, group and ctime.
+ */
+function unchanged(was: Identity, st: Stats): boolean {
+  return was.ctimeMs === st.ctimeMs && was.ino === st.ino && was.dev === st.dev && was.mode === st.mode && was.uid === st.uid && was.gid === st.gid;
+}
+
+/**
  * Reads the first `buf.length` bytes of the file at `path` into `buf`, through a cached
- * descriptor when one is open on the same file `stat` describes (same device and inode),
- * else through a newly opened one that is cached after `fstat` confirms it is that file.
+ * descriptor when one is open on the file exactly as `stat` (the request's fresh stat) shows it
+ * (see {@link unchanged}), else through a newly opened one, cached once `fstat` confirms it is
+ * still that file as `stat` showed it. An open that fails (the file can no longer be opened:
+ * permission removed, owner changed, deleted) reports its error; so does a file that changed
+ * between `stat` and the open (`ESTALE`). The caller then answers through send.
  */
 export function readFileStart(path: string, stat: Stats, buf: Buffer, cb: ReadCallback): void {
   const e = entries.get(path);
   if (e !== undefined) {
-    if (e.ino === stat.ino && e.dev === stat.dev) {
+    if (unchanged(e, stat)) {
       readEntry(e, buf, cb);
       return;
     }
@@ -113,12 +132,12 @@ export function readFileStart(path: string, stat: Stats, buf: Buffer, cb: ReadCa
       return;
     }
     fstat(fd, (err2, st) => {
-      if (err2 !== null || st.ino !== stat.ino || st.dev !== stat.dev) {
+      if (err2 !== null || !unchanged(stat, st)) {
         close(fd, noop);
-        cb(err2 ?? Object.assign(new Error('file replaced while opening'), { code: 'ESTALE' }), 0);
+        cb(err2 ?? Object.assign(new Error('file changed while opening'), { code: 'ESTALE' }), 0);
         return;
       }
-      const entry: Entry = { path, fd, dev: st.dev, ino: st.ino, refs: 0, dead: false, tick, used: 0 };
+      const entry: Entry = { path, fd, dev: st.dev, ino: st.ino, mode: st.mode, uid: st.uid, gid: st.gid, ctimeMs: st.ctimeMs, refs: 0, dead: false, tick, used: 0 };
       insert(entry);
       readEntry(entry, buf, cb);
     });

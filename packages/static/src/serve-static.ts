@@ -30,6 +30,9 @@ export interface StaticError extends Error {
 /** Largest file (bytes) served by one positioned read from a cached descriptor; larger ones stream through send. */
 export const SMALL_FILE_LIMIT = 64 * 1024;
 
+/** The buffer an empty file is read into (a read of zero bytes only checks the descriptor). */
+const EMPTY = Buffer.alloc(0);
+
 /** How many large-file paths a middleware remembers (so it skips its own stat for them). */
 const MAX_LARGE_HINTS = 256;
 
@@ -128,12 +131,15 @@ export function serveStatic<Res extends ServerResponse = ServerResponse>(root: s
         viaSend(req, res, next, path);
         return;
       }
-      if (req.method === 'HEAD' || st.size === 0) {
+      // HEAD is answered from the stat alone, as send answers it (the file is not opened).
+      if (req.method === 'HEAD') {
         setFileHeaders(plan, res, file, st);
         res.end();
         return;
       }
-      const buf = Buffer.allocUnsafe(st.size);
+      // Even an empty file is opened (through the cache), as send opens it: one the process can
+      // no longer open gets send's error, not an empty 200.
+      const buf = st.size === 0 ? EMPTY : Buffer.allocUnsafe(st.size);
       readFileStart(file, st, buf, (err2, n) => {
         if (err2 !== null || n !== buf.length || res.headersSent) {
           viaSend(req, res, next, path);
