@@ -1,19 +1,8 @@
 import { foldPath, PathMatcher, type MatchedParams, type MatchOptions } from './path-matcher';
 import type { PathArgument } from './route-parameters';
+import { forwardRejection } from './promise';
 import type { AnyHandler, NextFunction } from './types';
 
-/** A thenable, as a handler may return: its rejection becomes `next(err)`. */
-interface Thenable {
-  then(onFulfilled: null, onRejected: (reason: unknown) => void): unknown;
-}
-
-function isPromise(value: unknown): value is Thenable {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
 
 /** Flattens a path argument (arrays nest) into its string and RegExp elements. */
 function flattenPaths(path: PathArgument | unknown, out: Array<string | RegExp>): Array<string | RegExp> {
@@ -99,7 +88,8 @@ export class Layer {
   /**
    * Calls the handler as an error handler `(err, req, res, next)`; a handler that does not
    * declare four parameters is skipped (`next(err)`). A throw or a rejected returned promise
-   * becomes `next(reason)` (`Error('Rejected promise')` for a falsy reason).
+   * becomes `next(reason)` (`Error('Rejected promise')` for a falsy reason); a returned thenable
+   * that is not a native Promise prints router 2.x's deprecation.
    */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as Callable;
@@ -108,8 +98,7 @@ export class Layer {
       return;
     }
     try {
-      const ret = fn(error, req, res, next);
-      if (isPromise(ret)) ret.then(null, (reason) => next(reason || new Error('Rejected promise')));
+      forwardRejection(fn(error, req, res, next), next, 'handlers');
     } catch (err) {
       next(err);
     }
@@ -127,8 +116,7 @@ export class Layer {
       return;
     }
     try {
-      const ret = fn(req, res, next);
-      if (isPromise(ret)) ret.then(null, (reason) => next(reason || new Error('Rejected promise')));
+      forwardRejection(fn(req, res, next), next, 'handlers');
     } catch (err) {
       next(err);
     }

@@ -2,6 +2,7 @@ import { LayerIndex } from './layer-index';
 import { NullObject } from './null-object';
 import type { Layer } from './layer';
 import { mergeParams } from './merge-params';
+import { forwardRejection } from './promise';
 import { sendOptionsResponse } from './options-response';
 import type { AnyHandler, NextFunction, RouterRequest, RouterResponse } from './types';
 import { methodId, methods } from './methods';
@@ -40,13 +41,6 @@ const EMPTY: readonly number[] = [];
 /** Past any stack position (a small integer, so V8 keeps the comparisons on integers). */
 const END = 0x3fffffff;
 
-function isPromise(value: unknown): value is { then(a: null, b: (reason: unknown) => void): unknown } {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
 
 /**
  * Running the `router.param` callbacks of one matched layer (made only when it has some), then
@@ -147,8 +141,7 @@ class ParamRun {
     }
     const next = this.next;
     try {
-      const ret = fn(req, this.run.res, next, this.value, this.key);
-      if (isPromise(ret)) ret.then(null, (reason) => next(reason || new Error('Rejected promise')));
+      forwardRejection(fn(req, this.run.res, next, this.value, this.key), next, 'parameters');
     } catch (e) {
       next(e);
     }
