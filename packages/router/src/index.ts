@@ -13,7 +13,7 @@ export { Router };
 export { Route } from './route';
 export { Layer } from './layer';
 export { methods } from './methods';
-export type { Router as RouterInstance, RouterConstructor, RouterMatcher, RouterMethods } from './router';
+export type { ListedRoute, Router as RouterInstance, RouterConstructor, RouterMatcher, RouterMethods } from './router';
 export type { RouteConstructor, RouteMatcher, RouteMethods } from './route';
 export type { HttpMethod } from './methods';
 export type { MatchOptions, MatchedParams, PathMatcher } from './path-matcher';

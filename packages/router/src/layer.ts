@@ -37,6 +37,8 @@ export class Layer {
   keys: string[] = [];
   /** True for a middleware on `/`, which matches every path without running a matcher. */
   readonly slash: boolean;
+  /** The path as given (an array path flattened), for `router.listRoutes()`. */
+  readonly rawPath: string | RegExp | Array<string | RegExp>;
   /** The compiled path: one matcher per element of an array path, tried in order. */
   readonly matchers: PathMatcher[];
   /** The route this layer dispatches to (router stack), or undefined for a middleware. */
@@ -58,6 +60,7 @@ export class Layer {
     this.name = fn.name || '<anonymous>';
     this.slash = path === '/' && options.end === false;
     const paths = flattenPaths(path, []);
+    this.rawPath = Array.isArray(path) ? (path as unknown[]).flat(Infinity as 1) as Array<string | RegExp> : (path as string | RegExp);
     this.matchers = paths.map((p) => new PathMatcher(p, options, this.slash));
   }
 

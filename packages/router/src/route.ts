@@ -119,12 +119,19 @@ class RouteImpl<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionar
     return id >= 0 && ids[id] === true;
   }
 
-  /** The methods the route answers, upper case, with HEAD added when GET is there (for `Allow`). */
-  _methods(): string[] {
+  /**
+   * The methods the route has callbacks for, upper case, in the order first added, with `HEAD`
+   * appended when GET is there without HEAD (for `Allow` and `listRoutes`); `all` is listed as
+   * `'*'` when `includeAll` is true, left out otherwise.
+   */
+  _methods(includeAll?: boolean): string[] {
     const table = this.methods;
-    const list = Object.keys(table);
-    if (table.get && !table.head) list.push('head');
-    for (let i = 0; i < list.length; i++) list[i] = list[i]!.toUpperCase();
+    const list: string[] = [];
+    for (const name of Object.keys(table)) {
+      if (name !== '_all') list.push(name.toUpperCase());
+      else if (includeAll) list.push('*');
+    }
+    if (table.get && !table.head) list.push('HEAD');
     return list;
   }
 

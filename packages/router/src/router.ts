@@ -86,8 +86,26 @@ export interface Router<Req extends IncomingMessage = IncomingMessage, Res exten
    * this router, once per request for each value, in the order added.
    */
   param(name: string, fn: ParamHandler<Req, Res>): this;
+  /**
+   * The routes and mounted routers of this router, in stack order, one entry per path (an
+   * array path gives one entry each): `methods` lists the route's methods upper case in the
+   * order first added, `'*'` for `all`, with `HEAD` appended after `GET` unless added itself
+   * (undefined for a mounted router); `router` is the router mounted with `use(path, router)`,
+   * whose own `listRoutes()` lists what is under it. Plain middleware is not listed.
+   */
+  listRoutes(): ListedRoute[];
   /** Routes `path` for every method. */
   all: RouterMatcher<this, Req, Res>;
+}
+
+/** One entry of `router.listRoutes()`. */
+export interface ListedRoute {
+  /** The path as given to `route`/`METHOD`/`use` (one element of an array path). */
+  path: string | RegExp;
+  /** Methods of the route (`'*'` for `all`); undefined for a mounted router. */
+  methods: string[] | undefined;
+  /** The mounted router; undefined for a route. */
+  router: Router | undefined;
 }
 
 /** `Router([options])`, callable with or without `new`. */
@@ -174,6 +192,24 @@ proto.param = function param(this: RouterSelf, name: string, fn: ParamHandler): 
   (this.params[name] ??= []).push(fn);
   return this;
 } as RouterSelf['param'];
+
+proto.listRoutes = function listRoutes(this: RouterSelf): ListedRoute[] {
+  const routes: ListedRoute[] = [];
+  for (const layer of this.stack) {
+    const route = layer.route as Route | undefined;
+    const handle = layer.handle as unknown as { stack?: unknown };
+    const router = route === undefined && Array.isArray(handle.stack) ? (handle as unknown as Router) : undefined;
+    if (route === undefined && router === undefined) continue;
+    const list = route !== undefined ? route._methods(true) : undefined;
+    const raw = layer.rawPath;
+    if (Array.isArray(raw)) {
+      for (const path of raw) routes.push({ path, methods: list && list.slice(), router });
+    } else {
+      routes.push({ path: raw, methods: list, router });
+    }
+  }
+  return routes;
+};
 
 for (const method of [...methods, 'all']) {
   Object.defineProperty(proto, method, {

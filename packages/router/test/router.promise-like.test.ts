@@ -1,4 +1,4 @@
-import http, { type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@webfw/router';
 
@@ -32,9 +32,9 @@ async function exchange(factory: typeof Router, url: string): Promise<{ status: 
   router.get('/h', () => rejectingThenable(new Error('handler rejected')));
   router.get('/falsy', () => rejectingThenable(undefined));
   router.get('/p/:id', (_req, res) => res.end('unreached'));
-  router.use((err: Error, _req: unknown, res: ServerResponse, _next: Next) => {
+  router.use((err: unknown, _req: IncomingMessage, res: ServerResponse, _next: Next) => {
     res.statusCode = 500;
-    res.end(err.message);
+    res.end((err as Error).message);
   });
   const server = http.createServer((req, res) => router(req, res, () => res.end('none')));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
