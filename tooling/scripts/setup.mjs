@@ -221,7 +221,7 @@ function install(root) {
     say('dependencies up to date');
     return;
   }
-  const command = `${pnpmCommand(root)} install --frozen-lockfile --reporter=append-only`;
+  const command = `${pnpmCommand(root)} install --frozen-lockfile --reporter=append-only --loglevel=info`;
   say(`installing dependencies (${command})`);
   const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true, env: { ...process.env, npm_config_loglevel: 'error' } });
   if (result.status !== 0) {

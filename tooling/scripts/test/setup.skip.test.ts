@@ -108,7 +108,7 @@ function setUpWorkspace(): string {
   return root;
 }
 
-const INSTALL = 'pnpm install --frozen-lockfile --reporter=append-only';
+const INSTALL = 'pnpm install --frozen-lockfile --reporter=append-only --loglevel=info';
 const builds = (calls: string[]) => calls.filter((c) => c.startsWith('build ')).map((c) => c.slice(6)).sort();
 
 describe('setup.mjs on a fresh clone', () => {
