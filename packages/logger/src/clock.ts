@@ -55,11 +55,11 @@ export function isoNow(): string {
 
 /**
  * The current time as the `:date[format]` token writes it: `clf`, `iso` or `web` (RFC 1123,
- * the default). Second-resolution forms are formatted once per second; `undefined` for an
- * unknown format.
+ * the default, also for an empty `format`). Second-resolution forms are formatted once per
+ * second; `undefined` for an unknown format.
  */
 export function formatNow(format: string | undefined): string | undefined {
-  switch (format ?? 'web') {
+  switch (format || 'web') {
     case 'web':
       return webNow();
     case 'clf':

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bindToken, isShort, type Renderer } from './renderers';
-import { escapeControl } from './sanitize';
-import { escapedTokens, registry, tokens as registryTokens } from './tokens';
+import { bindToken, isShort, textOf, type Renderer } from './renderers';
+import { escapeValue } from './sanitize';
+import { registry, tokens as registryTokens } from './tokens';
 import type { FormatFunction, LoggedRequest, LoggedResponse, TokenIndexer } from './types';
 
 /** `:name` or `:name[arg]`; a name is two or more of letters, digits, `_` and `-`. */
@@ -26,6 +26,16 @@ export interface CompiledFormat {
   format: FormatFunction<IncomingMessage, ServerResponse>;
 }
 
+/**
+ * The `[arg]` text a token function gets, as morgan hands it over: morgan finds tokens in the
+ * format once it is written as a JSON string, so an argument reaches the token with JSON's
+ * escapes (`[a"b]` gives `a\"b`, a backslash doubled, a tab as `\t`). Plain text is unchanged.
+ */
+function tokenArgument(text: string): string {
+  const json = JSON.stringify(text);
+  return json.length === text.length + 2 ? text : json.slice(1, -1);
+}
+
 function parse(format: string): ParsedFormat {
   const literals: string[] = [];
   const names: string[] = [];
@@ -34,13 +44,18 @@ function parse(format: string): ParsedFormat {
   for (const match of format.matchAll(TOKEN)) {
     literals.push(format.slice(last, match.index));
     names.push(match[1]!);
-    args.push(match[2]);
+    args.push(match[2] === undefined ? undefined : tokenArgument(match[2]));
     last = match.index! + match[0].length;
   }
   return { literals, names, args, tail: format.slice(last) };
 }
 
-/** One token's text, looked up by name: its value, `-` when empty, unknown or throwing. */
+/**
+ * One token's text, looked up by name, as morgan's compiled line writes it: the value when
+ * truthy, else `-`; `-` too for an unknown or throwing token. A string is written as the
+ * token gave it (the registry's tokens escape their strings themselves); any other value is
+ * converted and escaped, where morgan would write it as it is.
+ */
 function renderToken(
   tokens: TokenIndexer<IncomingMessage, ServerResponse>,
   name: string,
@@ -50,15 +65,13 @@ function renderToken(
 ): string {
   const fn = tokens[name];
   if (typeof fn !== 'function') return '-';
-  let value: unknown;
   try {
-    value = fn(req, res, arg);
+    const value: unknown = arg === undefined ? fn.call(tokens, req, res) : fn.call(tokens, req, res, arg);
+    if (typeof value === 'string') return value || '-';
+    return textOf(value, escapeValue);
   } catch {
     return '-';
   }
-  if (!value) return '-';
-  const text = typeof value === 'string' ? value : String(value);
-  return escapedTokens.has(fn) ? text : escapeControl(text);
 }
 
 /**

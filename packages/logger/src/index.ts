@@ -16,6 +16,7 @@ export type {
   LoggedResponse,
   LoggerMiddleware,
   LoggerOptions,
+  LoggerOptionsWithFormat,
   LogStream,
   TokenFunction,
   TokenIndexer,

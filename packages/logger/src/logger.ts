@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import depd from 'depd';
 import { compile } from './compile';
 import { combined, common, defineFormat, dev, formats, lineBuilder, short, tiny, type NamedFormat } from './formats';
 import { timeHeaders } from './header-timing';
-import { sinkFor } from './sink';
+import { bufferSink, sinkFor, type Sink } from './sink';
 import { defineToken, tokens } from './tokens';
 import type {
   FormatFunction,
@@ -10,6 +11,7 @@ import type {
   LoggedResponse,
   LoggerMiddleware,
   LoggerOptions,
+  LoggerOptionsWithFormat,
   LogStream,
   TokenFunction,
 } from './types';
@@ -19,6 +21,13 @@ export interface Logger {
   <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
     format: string | FormatFunction<Req, Res>,
     options?: LoggerOptions<Req, Res>,
+  ): LoggerMiddleware<Req, Res>;
+  /**
+   * @deprecated morgan's deprecated form: pass the format first, `logger(format, options)`.
+   * Without a format it uses the deprecated `default` format. Prints morgan's warnings.
+   */
+  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    options?: LoggerOptionsWithFormat<Req, Res>,
   ): LoggerMiddleware<Req, Res>;
   /** Defines or overwrites the token `:name`; returns `logger` for chaining. */
   token<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
@@ -42,6 +51,7 @@ export interface Logger {
   date: TokenFunction;
   'http-version': TokenFunction;
   method: TokenFunction;
+  pid: TokenFunction;
   referrer: TokenFunction;
   'remote-addr': TokenFunction;
   'remote-user': TokenFunction;
@@ -55,43 +65,86 @@ export interface Logger {
 }
 
 /**
- * Creates a request-logging middleware. `format` is a predefined or named format, a format
- * string of `:token` / `:token[arg]`, or a function `(tokens, req, res)` returning the line
- * (`undefined`/`null` writes nothing). One line per request goes to `options.stream`
- * (standard output by default) when the response completes, or when the request arrives
- * with `immediate`. Lines for a Node stream are written together at the end of the
- * event-loop turn that made them (see sink.ts). Throws a TypeError when `format` is neither
- * a string nor a function.
+ * morgan's deprecation warnings, printed as morgan prints them (depd, namespace `morgan`):
+ * `morgan deprecated <message> at <caller>`, once per message and place in the caller's
+ * code, silenced by `NO_DEPRECATION=morgan` or `--no-deprecation`, sent as a `deprecation`
+ * event instead when the process listens for one. The namespace is morgan's so that what a
+ * migrated app prints, and what its tooling filters, stays the same. Every call to it is in
+ * this file: depd names as the caller the first place outside the file that created it.
+ */
+const deprecate = depd('morgan');
+
+/** The flush interval of the `buffer` option when it is not a number, in ms. */
+const DEFAULT_BUFFER_DURATION = 1000;
+
+/**
+ * The format a `logger(format)` argument names, as morgan finds it: a function as it is; a
+ * falsy value or `'default'` gives the deprecated `default` format (with morgan's warning);
+ * a named format by its name; any other string is a format string. Anything else throws
+ * `TypeError: argument format must be a string`, as morgan's compile does.
+ */
+function formatOf(format: unknown): NamedFormat {
+  if (typeof format === 'function') return format as NamedFormat;
+  if (!format || format === 'default') {
+    deprecate('default format: use combined format');
+    return formats.default!;
+  }
+  const named = formats[format as string];
+  if (named) return named;
+  if (typeof format !== 'string') throw new TypeError('argument format must be a string');
+  return format;
+}
+
+/**
+ * Creates a request-logging middleware, taking its arguments as morgan does. `format` is a
+ * predefined or named format, a format string of `:token` / `:token[arg]`, or a function
+ * `(tokens, req, res)` returning the line (`undefined`/`null` writes nothing); the
+ * deprecated forms (an options object holding the format, no format, the `default` format,
+ * the `buffer` option) work with morgan's warnings. One line per request goes to
+ * `options.stream` (standard output by default) when the response completes, or at once when
+ * the request arrives with `immediate`. Lines made when responses complete are written
+ * together at the end of the event-loop turn (see sink.ts). Throws a TypeError for a format
+ * morgan cannot use, a truthy `skip` that is not a function, or a stream without `write`.
  */
 function createLogger<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-  format: string | FormatFunction<Req, Res>,
-  options: LoggerOptions<Req, Res> = {},
+  format?: unknown,
+  options?: unknown,
 ): LoggerMiddleware<Req, Res> {
-  if (typeof format !== 'string' && typeof format !== 'function') {
-    throw new TypeError('argument format must be a string or a function');
+  let fmt = format;
+  let opts = (options || {}) as LoggerOptionsWithFormat<Req, Res>;
+  if (format && typeof format === 'object') {
+    opts = format as LoggerOptionsWithFormat<Req, Res>;
+    fmt = opts.format || 'default';
+    deprecate('morgan(options): use morgan(' + (typeof fmt === 'string' ? JSON.stringify(fmt) : 'format') + ', options) instead');
   }
-  if (options === null || typeof options !== 'object') throw new TypeError('argument options must be an object');
-  const buildLine = lineBuilder(format as NamedFormat) as unknown as (req: Req, res: Res) => string | undefined | null;
-  const immediate = Boolean(options.immediate);
-  const skip = typeof options.skip === 'function' ? options.skip : undefined;
-  if (options.skip !== undefined && options.skip !== false && skip === undefined) {
-    throw new TypeError('option skip must be a function');
-  }
-  const stream: LogStream = options.stream ?? process.stdout;
+  if (fmt === undefined) deprecate('undefined format: specify a format');
+  const buildLine = lineBuilder(formatOf(fmt)) as (req: Req, res: Res) => unknown;
+  const immediate = Boolean(opts.immediate);
+  const stream: LogStream = opts.stream || process.stdout;
+  const buffer = opts.buffer;
+  if (buffer) deprecate('buffer option');
+  const skip = opts.skip || undefined;
+  if (skip !== undefined && typeof skip !== 'function') throw new TypeError('option skip must be a function');
   if (typeof stream.write !== 'function') throw new TypeError('option stream must have a write method');
-  const sink = sinkFor(stream);
+  const sink: Sink = buffer ? bufferSink(stream, typeof buffer !== 'number' ? DEFAULT_BUFFER_DURATION : buffer) : sinkFor(stream);
+  const objectMode = !buffer && Boolean((stream as { writableObjectMode?: unknown }).writableObjectMode);
 
-  /** Builds the line and hands it to the sink; nothing a format, token or skip throws escapes. */
+  /**
+   * Builds the line and hands it to the sink: at once with `immediate`, else batched. Nothing
+   * a format, token or skip throws escapes.
+   */
   function writeLine(req: Req, res: Res): void {
-    let line: string | undefined | null;
+    let text: string | object;
     try {
       if (skip !== undefined && skip(req, res)) return;
-      line = buildLine(req, res);
+      const line = buildLine(req, res);
+      if (line == null) return;
+      text = objectMode && typeof line === 'object' ? line : (line as string) + '\n';
     } catch {
       return;
     }
-    if (line == null) return;
-    sink.push(line + '\n');
+    if (immediate || typeof text !== 'string') sink.pushNow(text);
+    else sink.push(text);
   }
 
   /** `close` listener: the response completed or its connection ended first (`this` is res). */
@@ -143,11 +196,12 @@ function expose(name: string, value: unknown, isToken: boolean): void {
 /** The logger factory, with `token`, `format`, `compile` and the predefined formats on it. */
 export const logger: Logger = Object.assign(createLogger, {
   token(name: string, fn: TokenFunction<never, never>): Logger {
-    defineToken(name, fn as unknown as TokenFunction);
-    expose(name, fn, true);
+    expose(name, defineToken(name, fn as unknown as TokenFunction), true);
     return logger;
   },
   format(name: string, format: string | FormatFunction<never, never>): Logger {
+    // morgan's `default` property warns when it is set too
+    if (name === 'default') deprecate('default format: use combined format');
     defineFormat(name, format as unknown as NamedFormat);
     expose(name, format, false);
     return logger;

@@ -2,7 +2,7 @@ import { basicAuthUser } from './basic-auth';
 import { clfNow, fractionDigits, isoNow, webNow } from './clock';
 import { titleCase, writtenHeader } from './header-timing';
 import { cleaner, type Cleaner } from './sanitize';
-import { builtIns, httpVersion } from './tokens';
+import { builtIns, httpVersion, pid, tokens, unwrapToken } from './tokens';
 import type { LoggedRequest, LoggedResponse, TokenFunction } from './types';
 
 /** A token's final text in a line for one request: escaped, `-` when it has no value. */
@@ -33,19 +33,20 @@ function short(binder: Binder): Binder {
 /** Header names whose values are usually a few characters. */
 const SHORT_HEADERS = new Set(['content-length', 'age', 'dnt']);
 
-/** A value's text: `-` when falsy, else the (escaped) string. */
-function textOf(value: unknown, clean: Cleaner): string {
+/**
+ * A token value's text in a line: `-` when falsy (as morgan's `value || "-"`), else the value
+ * as string concatenation converts it, escaped.
+ */
+export function textOf(value: unknown, clean: Cleaner): string {
   if (typeof value === 'string') return value === '' ? DASH : clean(value);
-  return value ? clean(String(value)) : DASH;
+  return value ? clean('' + (value as string)) : DASH;
 }
 
-/** A header value's text: `-` when absent or empty, arrays joined with `, `. */
+/** A header value's text: `-` when absent or empty, a list joined with `, `. */
 function headerOf(value: unknown, clean: Cleaner): string {
   if (typeof value === 'string') return value === '' ? DASH : clean(value);
-  if (value === undefined || value === null) return DASH;
-  if (typeof value === 'number') return String(value);
-  const text = Array.isArray(value) ? value.join(', ') : String(value);
-  return text === '' ? DASH : clean(text);
+  if (typeof value === 'number') return value ? String(value) : DASH;
+  return textOf(Array.isArray(value) ? value.join(', ') : value, clean);
 }
 
 /** `:response-time` / `:total-time` renderers for a `[digits]` argument. */
@@ -66,11 +67,11 @@ function elapsedBinder(toEnd: boolean): Binder {
 /**
  * The line builder's version of each built-in token: same text as the token function gives
  * a line, but with the argument handled once when the format is compiled, no per-value
- * control-character scan for values seen clean just before, and `-` returned directly.
+ * scan for characters to escape in values seen clean just before, and `-` returned directly.
  */
 const binders: Record<string, Binder> = {
   date: (format) => {
-    switch (format ?? 'web') {
+    switch (format || 'web') {
       case 'web':
         return webNow;
       case 'clf':
@@ -81,11 +82,18 @@ const binders: Record<string, Binder> = {
         return DASH;
     }
   },
-  'http-version': short(() => httpVersion),
+  'http-version': short(() => {
+    const clean = cleaner();
+    return (req) => {
+      const version = httpVersion(req);
+      return version === '1.1' || version === '1.0' ? version : clean(version);
+    };
+  }),
   method: short(() => {
     const clean = cleaner();
     return (req) => textOf(req.method, clean);
   }),
+  pid: () => pid,
   referrer: () => {
     const clean = cleaner();
     return (req) => headerOf(req.headers.referer || req.headers.referrer, clean);
@@ -133,33 +141,46 @@ const binders: Record<string, Binder> = {
 };
 
 /** Built-in token function -> its binder (by function, so a built-in under another name is fast too). */
-const builtInBinders = new Map<TokenFunction<never, never>, Binder>();
+const builtInBinders = new Map<unknown, Binder>();
 for (const name of Object.keys(binders)) builtInBinders.set(builtIns[name]!, binders[name]!);
 
 /**
- * The renderer of a token function defined with `logger.token()`: its value, `-` when it
- * returns nothing or throws, control characters always escaped.
+ * The renderer of a token function defined with `logger.token()`: its value, called as
+ * morgan calls it (`this` the tokens, `(req, res)` or `(req, res, arg)`), `-` when it returns
+ * nothing or throws, escaped once (a string as morgan's token wrapper escapes it; any other
+ * value too, once converted, where morgan would write it as it is).
  */
 function userRenderer(fn: TokenFunction<LoggedRequest, LoggedResponse>, arg: string | undefined): Renderer {
   const clean = cleaner();
+  const call = fn as (this: unknown, ...args: unknown[]) => unknown;
+  if (arg === undefined) {
+    return (req, res) => {
+      try {
+        return textOf(call.call(tokens, req, res), clean);
+      } catch {
+        return DASH;
+      }
+    };
+  }
   return (req, res) => {
-    let value: unknown;
     try {
-      value = fn(req, res, arg);
+      return textOf(call.call(tokens, req, res, arg), clean);
     } catch {
       return DASH;
     }
-    if (!value) return DASH;
-    return clean(typeof value === 'string' ? value : String(value));
   };
 }
 
 /**
- * What `:name[arg]` prints for a token function `fn` (undefined for an unknown token): the
- * fixed text when it is always the same (`-` for an unknown token), else its renderer.
+ * What `:name[arg]` prints for a registry entry `fn` (undefined for an unknown token): the
+ * fixed text when it is always the same (`-` for an unknown token), else its renderer. The
+ * built-in tokens, as defined at load, get their fast renderers; any other function is
+ * called as it was defined (unwrapped from the registry's escaping wrapper: the renderer
+ * escapes).
  */
 export function bindToken(fn: unknown, arg: string | undefined): Renderer | string {
   if (typeof fn !== 'function') return DASH;
-  const binder = builtInBinders.get(fn as TokenFunction<never, never>);
-  return binder ? binder(arg) : userRenderer(fn as TokenFunction<LoggedRequest, LoggedResponse>, arg);
+  const inner = unwrapToken(fn);
+  const binder = builtInBinders.get(inner);
+  return binder ? binder(arg) : userRenderer(inner as TokenFunction<LoggedRequest, LoggedResponse>, arg);
 }

@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basicAuthUser } from './basic-auth';
 import { elapsedMs, formatNow } from './clock';
 import { writtenHeader } from './header-timing';
-import { escapeControl } from './sanitize';
+import { escapeValue } from './sanitize';
 import type { LoggedRequest, LoggedResponse, TokenFunction, TokenIndexer } from './types';
 
 /**
  * Every defined token by name. This object is what format functions receive as `tokens`;
  * `logger.token()` adds to it. It has no prototype, so names such as `constructor` or
- * `__proto__` are plain tokens, never inherited functions.
+ * `__proto__` are plain tokens, never inherited functions. Each entry is the escaping
+ * wrapper of the function it was defined with (see `defineToken`).
  */
 export const tokens: TokenIndexer<IncomingMessage, ServerResponse> = Object.create(null);
 
@@ -18,12 +19,43 @@ export const tokens: TokenIndexer<IncomingMessage, ServerResponse> = Object.crea
  */
 export const registry = { version: 0 };
 
-/** Defines or overwrites the token `:name`. */
-export function defineToken<Req extends IncomingMessage, Res extends ServerResponse>(name: string, fn: TokenFunction<Req, Res>): void {
+/** Each escaping wrapper in the registry -> the function it was made for. */
+const wrappedBy = new WeakMap<object, TokenFunction<never, never>>();
+
+/**
+ * Wraps a token function as morgan's `token()` does: called with the same `this` and
+ * arguments, it returns the function's value with a string escaped (see `escapeValue`) and
+ * any other value as it is.
+ */
+function escaping(fn: TokenFunction<never, never>): TokenFunction<IncomingMessage, ServerResponse> {
+  const wrapper = function token(this: unknown): ReturnType<TokenFunction> {
+    // eslint-disable-next-line prefer-rest-params
+    const value = (fn as (...args: unknown[]) => ReturnType<TokenFunction>).apply(this, arguments as unknown as unknown[]);
+    return typeof value === 'string' ? escapeValue(value) : value;
+  };
+  wrappedBy.set(wrapper, fn);
+  return wrapper as TokenFunction<IncomingMessage, ServerResponse>;
+}
+
+/**
+ * The function a registry entry wraps (one level: a wrapper defined again as a token is
+ * wrapped, and escapes, twice, as on morgan), or `fn` itself when it is not a wrapper.
+ */
+export function unwrapToken(fn: unknown): unknown {
+  return (typeof fn === 'function' && wrappedBy.get(fn)) || fn;
+}
+
+/**
+ * Defines or overwrites the token `:name` with the escaping wrapper of `fn` (what format
+ * functions and the logger then see as the token) and returns that wrapper.
+ */
+export function defineToken<Req extends IncomingMessage, Res extends ServerResponse>(name: string, fn: TokenFunction<Req, Res>): TokenFunction {
   if (typeof name !== 'string' || name === '') throw new TypeError('argument name must be a non-empty string');
   if (typeof fn !== 'function') throw new TypeError('argument fn must be a function');
-  (tokens as Record<string, unknown>)[name] = fn;
+  const wrapper = escaping(fn as unknown as TokenFunction<never, never>);
+  (tokens as Record<string, unknown>)[name] = wrapper;
   registry.version++;
+  return wrapper as TokenFunction;
 }
 
 /** Whether the response's status line and headers have gone out. */
@@ -31,11 +63,9 @@ export function headersSent(res: ServerResponse): boolean {
   return res.headersSent;
 }
 
-/** A header value as one line: arrays joined with `, `, control characters escaped. */
-function headerText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (Array.isArray(value)) return escapeControl(value.join(', '));
-  return escapeControl(String(value));
+/** A header value as morgan's tokens give it: a list joined with `, `, anything else as it is. */
+function joined(value: unknown): string | number | undefined {
+  return Array.isArray(value) ? value.join(', ') : (value as string | number | undefined);
 }
 
 /** The client address: `req.ip` (set by frameworks), else the socket's address recorded at entry. */
@@ -51,43 +81,33 @@ export function httpVersion(req: IncomingMessage): string {
     if (minor === 1) return '1.1';
     if (minor === 0) return '1.0';
   }
-  return escapeControl(major + '.' + minor);
+  return major + '.' + minor;
 }
 
+/** The process id as `:pid` writes it: fixed for the life of the process. */
+export const pid = String(process.pid);
+
 /**
- * The built-in tokens, as `logger.token` would define them: each returns its value, or
- * `undefined` when it has none. The line builder has a faster equivalent of each
- * (see renderers.ts); format functions call these.
+ * The built-in tokens before escaping, returning what morgan's do: the value, or `undefined`
+ * when there is none. The registry holds their escaping wrappers; the line builder has a
+ * faster equivalent of each (see renderers.ts).
  */
 export const builtIns: Record<string, TokenFunction<LoggedRequest, LoggedResponse>> = {
   date: (_req, _res, format) => formatNow(format),
   'http-version': (req) => httpVersion(req),
   method: (req) => req.method,
-  referrer: (req) => headerText(req.headers.referer || req.headers.referrer),
+  pid: () => pid,
+  referrer: (req) => req.headers.referer || (req.headers.referrer as string | undefined),
   'remote-addr': (req) => remoteAddress(req),
-  'remote-user': (req) => {
-    const user = basicAuthUser(req.headers.authorization);
-    return user === undefined ? undefined : escapeControl(user);
-  },
-  req: (req, _res, field) => (field === undefined ? undefined : headerText(req.headers[field.toLowerCase()])),
-  res: (_req, res, field) => (field === undefined || !headersSent(res) ? undefined : headerText(writtenHeader(res, field.toLowerCase(), field))),
+  'remote-user': (req) => basicAuthUser(req.headers.authorization),
+  req: (req, _res, field) => (field === undefined ? undefined : joined(req.headers[field.toLowerCase()])),
+  res: (_req, res, field) => (field === undefined || !headersSent(res) ? undefined : joined(writtenHeader(res, field.toLowerCase(), field))),
   'response-time': (req, res, digits) =>
     req._startAt && res._startAt ? elapsedMs(req._startAt, res._startAt, digits) : undefined,
   status: (_req, res) => (headersSent(res) ? String(res.statusCode) : undefined),
   'total-time': (req, res, digits) => (req._startAt && res._startAt ? elapsedMs(req._startAt, process.hrtime(), digits) : undefined),
-  url: (req) => escapeControl(req.originalUrl || req.url || ''),
-  'user-agent': (req) => headerText(req.headers['user-agent']),
+  url: (req) => req.originalUrl || req.url,
+  'user-agent': (req) => req.headers['user-agent'],
 };
 
-/**
- * Built-in token functions whose text needs no escaping: it is escaped already (`url`,
- * headers, `remote-user`) or made of digits and fixed text (`status`, `date`, times,
- * `http-version`). Only a line built for a foreign `tokens` object consults this; a token
- * redefined with `logger.token()` is a new function, so it is always escaped.
- */
-export const escapedTokens = new WeakSet<object>();
-
 for (const name of Object.keys(builtIns)) defineToken(name, builtIns[name]!);
-for (const name of ['date', 'http-version', 'referrer', 'remote-user', 'req', 'res', 'response-time', 'status', 'total-time', 'url', 'user-agent']) {
-  escapedTokens.add(builtIns[name]!);
-}

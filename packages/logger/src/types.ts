@@ -35,7 +35,10 @@ export type TokenIndexer<Req extends IncomingMessage = IncomingMessage, Res exte
   TokenFunction<Req, Res>
 >;
 
-/** Builds one log line; `undefined` or `null` means: write nothing for this request. */
+/**
+ * Builds one log line; `undefined` or `null` means: write nothing for this request. (At run
+ * time, an object returned for an object-mode stream is written as it is, as on morgan.)
+ */
 export type FormatFunction<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = (
   tokens: TokenIndexer<Req, Res>,
   req: Req,
@@ -55,6 +58,19 @@ export interface LoggerOptions<Req extends IncomingMessage = IncomingMessage, Re
   skip?: ((req: Req, res: Res) => unknown) | false;
   /** Where lines are written. Default `process.stdout`. */
   stream?: LogStream;
+  /**
+   * Collect this logger's lines and write them together, `buffer` ms (1000 when not a number)
+   * after the first. Default false.
+   * @deprecated morgan's deprecated option (prints `morgan deprecated buffer option`).
+   */
+  buffer?: boolean | number;
+}
+
+/** The options object of the deprecated `logger(options)` form: the options and the format. */
+export interface LoggerOptionsWithFormat<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
+  extends LoggerOptions<Req, Res> {
+  /** The format (a name, a format string or a function); default the deprecated `default` format. */
+  format?: string | FormatFunction<Req, Res>;
 }
 
 /** Connect-style middleware, usable with bare `node:http` as `mw(req, res, done)`. */

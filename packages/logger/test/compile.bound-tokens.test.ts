@@ -71,7 +71,7 @@ describe('compiled format strings', () => {
     try {
       await rawRequest(port, `PUT /a%0Ab HTTP/1.0\r\nAuthorization: Basic ${user}\r\nX-Multi: 1\r\nX-Multi: 2\r\n\r\n`);
       expect(await stream.waitFor(1)).toEqual([
-        `10.0.0.1\\x0a|bad\\x0auser|PUT|/a%0Ab|1.0|201|-|-|-|\\x1b[31mred|ua\\x0d\\x0aforged|1, 2|Basic ${user}|-|-|-|-|-|-|v:c\\x0ac|42|-|-`,
+        `10.0.0.1\\n|bad\\nuser|PUT|/a%0Ab|1.0|201|-|-|-|\\u001b[31mred|ua\\r\\nforged|1, 2|Basic ${user}|-|-|-|-|-|-|v:c\\nc|42|-|-`,
       ]);
     } finally {
       await close(server);
@@ -103,7 +103,7 @@ describe('compiled format strings', () => {
     try {
       for (let i = 0; i < 20; i++) await request(server).get(`/r${i}`).expect(200);
       const lines = await stream.waitFor(20);
-      expect(lines).toEqual(Array.from({ length: 20 }, (_, i) => `GET seen /r${i}\\x0a 200`));
+      expect(lines).toEqual(Array.from({ length: 20 }, (_, i) => `GET seen /r${i}\\n 200`));
     } finally {
       await close(server);
     }
@@ -118,7 +118,7 @@ describe('compiled format strings', () => {
       await request(server).get('/').set('User-Agent', 'a\tc').expect(200);
       await stream.waitFor(2);
       await request(server).get('/').set('User-Agent', 'abc').expect(200);
-      expect(await stream.waitFor(3)).toEqual(['abc', 'a\\x09c', 'abc']);
+      expect(await stream.waitFor(3)).toEqual(['abc', 'a\\tc', 'abc']);
     } finally {
       await close(server);
     }
@@ -132,7 +132,7 @@ describe('compiled format strings', () => {
       await stream.waitFor(1);
       logger.token('user-agent', () => 'now\x1b[1m bold');
       await request(server).get('/u').set('User-Agent', 'plain').expect(200);
-      expect(await stream.waitFor(2)).toEqual(['plain /u', 'now\\x1b[1m bold /u']);
+      expect(await stream.waitFor(2)).toEqual(['plain /u', 'now\\u001b[1m bold /u']);
     } finally {
       logger.token('user-agent', (req) => req.headers['user-agent']);
       await close(server);
@@ -175,12 +175,18 @@ describe('compiled format strings', () => {
     `;
     const run = runNode(['--disallow-code-generation-from-strings', '-e', probe]);
     expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual({ generated: false, lines: ['GET /no-eval 200 2 late\\x0a -\n'] });
+    expect(JSON.parse(run.stdout)).toEqual({ generated: false, lines: ['GET /no-eval 200 2 late\\n -\n'] });
   });
 
-  it('should build lines with a tokens object of its own, looking tokens up by name', () => {
-    const line = logger.compile(':aa :bb[x] :missing');
-    const tokens: TokenIndexer = { aa: () => 'A', bb: (_req, _res, arg) => `B${arg ?? ''}\n` };
-    expect(line(tokens, {} as IncomingMessage, {} as ServerResponse)).toBe('A Bx\\x0a -');
+  it('should build lines with a tokens object of its own, looking tokens up by name, its strings as given (as morgan)', () => {
+    const line = logger.compile(':aa :bb[x] :missing :empty');
+    const tokens: TokenIndexer = { aa: () => 'A', bb: (_req, _res, arg) => `B"${arg ?? ''}`, empty: () => '' };
+    expect(line(tokens, {} as IncomingMessage, {} as ServerResponse)).toBe('A B"x - -');
+  });
+
+  it('should escape a value that is not a string once converted, where morgan writes it as it is', () => {
+    const line = logger.compile(':list :num :zero');
+    const tokens = { list: () => ['a\n', 'b"'], num: () => 7, zero: () => 0 } as unknown as TokenIndexer;
+    expect(line(tokens, {} as IncomingMessage, {} as ServerResponse)).toBe('a\\n,b\\" 7 -');
   });
 });

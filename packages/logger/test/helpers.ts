@@ -63,8 +63,11 @@ export async function serve(
   return { server, url: `http://127.0.0.1:${port}`, port };
 }
 
-/** Sends raw bytes over a fresh socket and resolves with everything the server answered. */
-export function rawRequest(port: number, text: string): Promise<string> {
+/**
+ * Sends raw bytes (a string is sent as UTF-8) over a fresh socket and resolves with
+ * everything the server answered.
+ */
+export function rawRequest(port: number, text: string | Uint8Array): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
     let answer = '';
@@ -89,12 +92,13 @@ export interface NodeRun {
 }
 
 /**
- * Runs plain `node` with `args` inside this package, so `@webfw/logger` resolves through the
- * package's own `exports` map to the BUILT files in dist/ (build first: `npx tsup`).
+ * Runs plain `node` with `args` (and `env`, this process's by default) inside this package, so
+ * `@webfw/logger` resolves through the package's own `exports` map to the BUILT files in dist/
+ * (build first: `npx tsup`), and `morgan` to the devDependency.
  */
-export function runNode(args: string[]): NodeRun {
+export function runNode(args: string[], env: NodeJS.ProcessEnv = process.env): NodeRun {
   const packageDir = join(__dirname, '..');
   if (!existsSync(join(packageDir, 'dist', 'index.cjs'))) throw new Error('packages/logger is not built: run `npx tsup` in it first');
-  const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8', timeout: 10000 });
+  const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8', timeout: 10000, env });
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
 }

@@ -69,7 +69,7 @@ describe('hostile and broken input', () => {
       await new Promise((r) => setTimeout(r, 20));
       expect(stream.chunks).toHaveLength(1);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain('- evil\\x0a127.0.0.1 - admin [01/Jan/2000');
+      expect(lines[0]).toContain('- evil\\n127.0.0.1 - admin [01/Jan/2000');
     } finally {
       await close(server);
     }
@@ -87,7 +87,7 @@ describe('hostile and broken input', () => {
     try {
       await request(server).get('/').expect(200);
       await stream.waitFor(1);
-      expect(stream.chunks).toEqual(['ua\\x0d\\x0aforged line | \\x1b[31mred | a\\x0ab\n']);
+      expect(stream.chunks).toEqual(['ua\\r\\nforged line | \\u001b[31mred | a\\nb\n']);
     } finally {
       await close(server);
     }

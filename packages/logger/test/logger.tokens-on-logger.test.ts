@@ -9,7 +9,7 @@ import logger from '@webfw/logger';
 import type { TokenFunction } from '@webfw/logger';
 import { close, LineCapture, serve } from './helpers';
 
-const BUILT_INS = ['date', 'http-version', 'method', 'referrer', 'remote-addr', 'remote-user', 'req', 'res', 'response-time', 'status', 'total-time', 'url', 'user-agent'];
+const BUILT_INS = ['date', 'http-version', 'method', 'pid', 'referrer', 'remote-addr', 'remote-user', 'req', 'res', 'response-time', 'status', 'total-time', 'url', 'user-agent'];
 
 describe('tokens on the logger', () => {
   it('should have every built-in token as a function on the logger', () => {
@@ -52,15 +52,24 @@ describe('tokens on the logger', () => {
     }
   });
 
-  it('should follow a redefinition of a built-in token', () => {
+  it('should follow a redefinition of a built-in token with its escaping wrapper, as morgan does', () => {
     const original = logger.status;
     try {
-      const fn = (_req: IncomingMessage, res: ServerResponse) => `status=${res.statusCode}`;
+      const fn = (_req: IncomingMessage, res: ServerResponse) => `status="${res.statusCode}"`;
       logger.token('status', fn);
-      expect(logger.status).toBe(fn);
+      expect(logger.status).not.toBe(original);
+      expect(logger.status).not.toBe(fn);
+      expect(logger.status({} as IncomingMessage, { statusCode: 201 } as ServerResponse)).toBe('status=\\"201\\"');
     } finally {
       logger.token('status', original);
     }
+  });
+
+  it('should give a number a token returns as it is, and undefined for no value', () => {
+    logger.token('a-number', () => 7);
+    const l = logger as unknown as Record<string, TokenFunction>;
+    expect(l['a-number']!({} as IncomingMessage, {} as ServerResponse)).toBe(7);
+    expect(logger.status({} as IncomingMessage, { headersSent: false } as ServerResponse)).toBeUndefined();
   });
 
   it('should put a named format on the logger', async () => {

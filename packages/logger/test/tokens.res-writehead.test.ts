@@ -99,6 +99,6 @@ describe(':res[header] for headers handed to writeHead', () => {
       res.writeHead(200, { 'X-Tab': 'a\tb' });
       res.end();
     });
-    expect(line).toBe('a\\x09b');
+    expect(line).toBe('a\\tb');
   });
 });
