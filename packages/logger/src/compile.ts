@@ -235,7 +235,9 @@ export function compileFormat(format: string): CompiledFormat {
  * function `(tokens, req, res)` that returns the log line. The format is parsed once here;
  * with the registry's tokens (what loggers pass) the line is built by straight-line code bound
  * to the token functions, bound again after `logger.token()` calls; with any other `tokens`
- * object each token is looked up by name. Throws a TypeError when `format` is not a string.
+ * object each token is looked up by name and a string it returns is written as it is (the
+ * registry's tokens escape their own strings, as morgan's do). A token with no value, an
+ * unknown one and one that throws print `-`. Throws a TypeError when `format` is not a string.
  */
 export function compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
   format: string,

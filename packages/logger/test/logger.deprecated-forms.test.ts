@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import logger from '@webfw/logger';
 import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './differential';
-import { runNode } from './helpers';
+import { close, rawRequest, runNode, serve } from './helpers';
 
 /** A warning as depd reports it, with the file of the code that caused it. */
 interface Warning {
@@ -221,6 +221,28 @@ describe('the deprecated buffer option', () => {
     expect(fromWebfw.chunks).toHaveLength(1);
     expect([...fromWebfw.lines].sort()).toEqual([...fromMorgan.lines].sort());
     expect([...fromWebfw.lines].sort()).toEqual(['GET /a\\"b\\\\c?d=\\"e\\" 200', 'GET /backslash 200', 'GET /forged 200', 'GET /plain?q=1 200']);
+  });
+
+  it('should buffer the lines of an immediate logger too, as morgan', async () => {
+    const lines = async (lib: LoggerLibrary) => {
+      const chunks: string[] = [];
+      const stream = { write: (text: string) => void chunks.push(text) };
+      let inHandler = -1;
+      const { server, port } = await serve([lib(':method :url', { stream, immediate: true, buffer: 150 })], (_req, res) => {
+        inHandler = chunks.length;
+        res.end();
+      });
+      try {
+        await rawRequest(port, REQUESTS[0]!);
+        for (let i = 0; i < 100 && chunks.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      } finally {
+        await close(server);
+      }
+      return { inHandler, chunks };
+    };
+    const [fromMorgan, fromWebfw] = await Promise.all([lines(morgan), lines(webfw)]);
+    expect(fromWebfw).toEqual({ inHandler: 0, chunks: ['GET /plain?q=1\n'] });
+    expect(fromWebfw).toEqual(fromMorgan);
   });
 
   it('should wait 1000 ms when buffer is not a number, as morgan', async () => {

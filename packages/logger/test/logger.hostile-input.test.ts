@@ -93,6 +93,18 @@ describe('hostile and broken input', () => {
     }
   });
 
+  it('should escape a value that is not a string, returned by a custom token, once written into a line', async () => {
+    const stream = new LineCapture();
+    logger.token('query-list', (req) => (req.url === '/list' ? (['a\n', 'b"'] as unknown as string) : undefined));
+    const { server } = await serve([logger(':url :query-list', { stream })]);
+    try {
+      await request(server).get('/list').expect(200);
+      expect(await stream.waitFor(1)).toEqual(['/list a\\n,b\\"']);
+    } finally {
+      await close(server);
+    }
+  });
+
   it('should not log a line for a request the HTTP parser rejected (folded header)', async () => {
     const stream = new LineCapture();
     const { server, port } = await serve([logger(':url :req[x-evil]', { stream })]);

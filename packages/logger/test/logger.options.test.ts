@@ -88,6 +88,22 @@ describe('option stream', () => {
     expect(writes).toContain('stdout /out\n');
   });
 
+  it('should use standard output for a falsy stream, as morgan', async () => {
+    const writes: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const { server } = await serve([logger('falsy :url', { stream: null as never, immediate: true })]);
+    try {
+      await request(server).get('/out').expect(200);
+    } finally {
+      spy.mockRestore();
+      await close(server);
+    }
+    expect(writes).toContain('falsy /out\n');
+  });
+
   it('should write each line followed by a newline, one write per request made in separate turns', async () => {
     const stream = new LineCapture();
     const { server } = await serve([logger(':url', { stream })]);
