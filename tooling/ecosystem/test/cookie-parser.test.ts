@@ -21,7 +21,7 @@ function app(fw: Factory) {
     res.cookie('prefs', { theme: 'dark', n: 2 });
     res.send('set');
   });
-  app.get('/read', (req, res) => {
+  app.get('/read', (req: Request, res) => {
     res.json({ cookies: req.cookies, signedCookies: req.signedCookies, secret: req.secret });
   });
   app.get('/clear', (_req, res) => {
@@ -69,7 +69,7 @@ describe('cookie-parser on express 5 and webfw', () => {
     const pair = await build((fw) => {
       const app = fw();
       app.use(cookieParser(['new secret', 'keyboard cat']));
-      app.get('/', (req, res) => {
+      app.get('/', (req: Request, res) => {
         res.cookie('fresh', 'v', { signed: true });
         res.json({ signed: req.signedCookies, secret: req.secret });
       });

@@ -36,7 +36,7 @@ function app(fw: Factory) {
   app.get('/hello', query('person').notEmpty().escape(), report, (req, res) => {
     res.send(`Hello, ${matchedData(req).person}!`);
   });
-  app.get('/page', query('x').toInt(), query('q').optional().trim(), (req, res) => {
+  app.get('/page', query('x').toInt(), query('q').optional().trim(), (req: Request, res: Response) => {
     // read req.query again after the sanitizers: express 5 re-parses the query string on each read
     const x = req.query.x as unknown;
     res.json({ x, type: typeof x, q: req.query.q ?? null, matched: matchedData(req) });
@@ -103,7 +103,7 @@ describe('express-validator on express 5 and webfw', () => {
           'address.zip': { in: ['body'], isPostalCode: { options: 'US' }, errorMessage: 'bad zip' },
         }),
         report,
-        (req, res) => {
+        (req: Request, res: Response) => {
           res.json(matchedData(req));
         },
       );

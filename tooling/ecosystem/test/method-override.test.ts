@@ -1,5 +1,15 @@
 import type { Request, Response } from 'express';
 import methodOverride from 'method-override';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by method-override: the method the request arrived with. */
+      originalMethod?: string;
+    }
+  }
+}
 import { build, captureOutput, closeAll, type Factory } from './ecosystem-support';
 
 captureOutput();
@@ -60,14 +70,15 @@ describe('method-override on express 5 and webfw', () => {
       const app = fw();
       app.use(fw.urlencoded({ extended: false }));
       app.use(
-        methodOverride((req) => {
+        // as in the README: no return value when there is no _method (the typings want a string)
+        methodOverride(((req: Request) => {
           if (req.body && typeof req.body === 'object' && '_method' in req.body) {
             const method = req.body._method as string;
             delete req.body._method;
             return method;
           }
           return undefined;
-        }),
+        }) as (req: Request) => string),
       );
       routes(app);
       return app;

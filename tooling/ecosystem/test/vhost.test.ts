@@ -1,4 +1,14 @@
 import vhost from 'vhost';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by vhost: the matched host and the wildcard captures. */
+      vhost?: vhost.Request['vhost'];
+    }
+  }
+}
 import { build, captureOutput, closeAll, type Factory } from './ecosystem-support';
 
 captureOutput();
@@ -8,14 +18,14 @@ afterEach(closeAll);
 function app(fw: Factory) {
   const api = fw();
   api.get('/users', (req, res) => {
-    res.json({ vhost: { hostname: req.vhost.hostname, host: req.vhost.host, length: req.vhost.length }, hostname: req.hostname, url: req.url, appIsApi: req.app === api });
+    res.json({ vhost: { hostname: req.vhost?.hostname, host: req.vhost?.host, length: req.vhost?.length }, hostname: req.hostname, url: req.url, appIsApi: req.app === api });
   });
   const userapp = fw();
   userapp.get('/', (req, res) => {
-    res.send(`pages of ${req.vhost[0]}`);
+    res.send(`pages of ${req.vhost?.[0]}`);
   });
   userapp.get('/deep/:page', (req, res) => {
-    res.send(`${req.vhost[0]}: ${req.params.page}`);
+    res.send(`${req.vhost?.[0]}: ${req.params.page}`);
   });
 
   const main = fw();
@@ -69,7 +79,7 @@ describe('vhost on express 5 and webfw', () => {
       main.set('trust proxy', true);
       main.use(
         vhost('api.example.com', (req, res) => {
-          res.end(`api via ${req.vhost.host}`);
+          res.end(`api via ${req.vhost?.host}`);
         }),
       );
       main.use((_req, res) => {
