@@ -20,7 +20,7 @@ function build(factory: typeof Router) {
   router.route('/items').put(noop).get(noop).all(noop);
   router.head('/only-head', noop);
   router.get('/get-and-head', noop).head('/get-and-head', noop);
-  router.delete(['/a', ['/b', /^\/c$/]], noop);
+  router.delete(['/a', ['/b', /^\/c$/]] as unknown as string, noop);
   router.all('/any', noop);
   router.use('/admin', admin);
   router.use(['/v1', '/v2'], admin);
