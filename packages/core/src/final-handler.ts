@@ -9,7 +9,10 @@ import { pathnameOf } from './utils-url';
 export interface FinalHandlerOptions {
   /** Environment mode; the error stack is sent only when it is not `production`. */
   env?: string;
-  /** Called (asynchronously) with every error that reaches the final handler. */
+  /**
+   * Called (asynchronously) with every error that reaches the final handler, and then with
+   * what node threw when it refused that error's `headers` (the answer is the 500 page then).
+   */
   onerror?: (err: unknown, req: IncomingMessage, res: ServerResponse) => void;
 }
 
