@@ -10,9 +10,10 @@
  * The pending header stays invisible to users: every header method of the response
  * (`setHeader`, `getHeader`, `writeHead`, ...) first stores it with node's `setHeader`, exactly
  * where express would have put it. From then on the response is a plain node response.
- * After a fast send, the header readers answer from the headers that were written, and a
- * `writeHead` hook that changes headers (`on-headers` style) moves them into node's store
- * first, so the hook sees and changes what express would show it.
+ * After a fast send, the header readers answer from the headers that were written. A response
+ * whose `writeHead` is hooked (`on-headers` style, as compression and express-session do) is
+ * sent the way express sends it, headers in node's store, so the hook sees and changes what
+ * express would show it.
  */
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 
@@ -77,24 +78,35 @@ export function isUntouched(res: ServerResponse): boolean {
 
 /**
  * Sends a complete response on an untouched response: status `code`, `X-Powered-By` when
- * pending, Content-Type `type`, Content-Length, the ETag when `etag` is given, then `body`,
- * all through one `writeHead` call (which any `writeHead` hook still sees). The caller has
+ * pending, Content-Type `type`, Content-Length, the ETag when `etag` is given, then `body`;
+ * all through one call of node's `writeHead`, or, when the response's `writeHead` is hooked,
+ * through node's header store as express does (so the hook sees every header). The caller has
  * checked `isUntouched(res)`.
  */
 export function sendUntouched(res: ServerResponse, code: number, type: string, body: string | Buffer, length: number, etag: string | undefined): void {
   const r = res as StatefulResponse;
+  if (res.writeHead !== writeHead) {
+    // A writeHead hook (on-headers: compression, express-session, response-time, ...) sees
+    // and may change the headers in node's store, as with express: store them the way
+    // express's res.send does and let `end` write the head.
+    settle(r);
+    nodeSetHeader.call(res, 'Content-Type', type);
+    nodeSetHeader.call(res, 'Content-Length', String(length));
+    if (etag !== undefined) nodeSetHeader.call(res, 'ETag', etag);
+    res.statusCode = code;
+    if (typeof body !== 'string') res.end(body);
+    else endText(res, body, length, etag !== undefined);
+    return;
+  }
   const headers =
     r[HEADER_STATE] === UNTOUCHED_POWERED
       ? ['X-Powered-By', 'webfw', 'Content-Type', type, 'Content-Length', String(length)]
       : ['Content-Type', type, 'Content-Length', String(length)];
   if (etag !== undefined) headers.push('ETag', etag);
   r[HEADER_STATE] = headers;
-  res.writeHead(code, headers);
-  if (typeof body !== 'string') res.end(body);
+  nodeWriteHead.call(res, code, headers);
   // only webfw's own (ASCII) header values: the encoding of the header block cannot show
-  else if (res.writeHead === writeHead) res.end(body, 'utf8');
-  // a writeHead hook may have added any header value
-  else endText(res, body, length, etag !== undefined);
+  res.end(body, 'utf8');
 }
 
 /**
@@ -112,12 +124,7 @@ export function endText(res: ServerResponse, text: string, length: number, etagM
   else res.end(Buffer.from(text, 'utf8'));
 }
 
-/**
- * Makes node's header store the truth before a header method runs: stores a pending
- * `X-Powered-By`, or, inside a `writeHead` hook of a fast send (headers not written yet),
- * moves the headers being written into the store and empties the list handed to `writeHead`,
- * so node writes the store with the hook's changes.
- */
+/** Makes node's header store the truth before a header method runs: stores a pending `X-Powered-By`. */
 function settle(res: StatefulResponse): void {
   const state = res[HEADER_STATE];
   if (state === UNTOUCHED_POWERED) {
@@ -125,10 +132,6 @@ function settle(res: StatefulResponse): void {
     nodeSetHeader.call(res, 'X-Powered-By', 'webfw');
   } else if (state === UNTOUCHED) {
     res[HEADER_STATE] = SETTLED;
-  } else if (Array.isArray(state) && !res.headersSent) {
-    res[HEADER_STATE] = SETTLED;
-    for (let i = 0; i < state.length; i += 2) nodeSetHeader.call(res, state[i] as string, state[i + 1] as string);
-    state.length = 0;
   }
 }
 
@@ -219,9 +222,7 @@ function getRawHeaderNames(this: StatefulResponse): string[] {
 }
 
 function writeHead(this: StatefulResponse, ...args: unknown[]): ServerResponse {
-  const state = this[HEADER_STATE];
-  // a fast send's own call (or a hook passing it on) writes its list; anything else settles
-  if (state === UNTOUCHED || state === UNTOUCHED_POWERED) settle(this);
+  settle(this);
   return (nodeWriteHead as (this: ServerResponse, ...a: unknown[]) => ServerResponse).apply(this, args);
 }
 
