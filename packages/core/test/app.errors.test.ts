@@ -171,14 +171,14 @@ describe('final handler', () => {
     }
   });
 
-  it('should show the message of an exposed client error in production', async () => {
+  it('should show only the status text in production, whatever expose says', async () => {
     const app = inEnv('production', () => webfw());
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       app.get('/', (_req, _res, next) => next(httpError('name is required', { status: 422, expose: true })));
       app.get('/hidden', (_req, _res, next) => next(httpError('internal detail', { status: 422, expose: false })));
       app.get('/server', (_req, _res, next) => next(httpError('db down', { status: 503, expose: true })));
-      expect((await call(app)).body).toBe(doc('name is required'));
+      expect((await call(app)).body).toBe(doc('Unprocessable Entity'));
       expect((await call(app, { path: '/hidden' })).body).toBe(doc('Unprocessable Entity'));
       expect((await call(app, { path: '/server' })).body).toBe(doc('Service Unavailable'));
     } finally {
