@@ -45,6 +45,17 @@ describe('logger(format)', () => {
     expect(() => logger(bad as never)).toThrow(new TypeError('argument format must be a string'));
   });
 
+  it('should take a format naming a token or a member of the logger as a format string', async () => {
+    const stream = new LineCapture();
+    const { server } = await serve([logger('url', { stream }), logger('token', { stream }), logger('length', { stream })]);
+    try {
+      await request(server).get('/names').expect(200);
+      expect(await stream.waitFor(3)).toEqual(['url', 'token', 'length']);
+    } finally {
+      await close(server);
+    }
+  });
+
   it('should ignore options that are not an object, as morgan does', async () => {
     const writes: string[] = [];
     const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
