@@ -1,5 +1,6 @@
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
 import { extname, isAbsolute, resolve } from 'node:path';
+import depd from 'depd';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import createError from 'http-errors';
@@ -410,12 +411,8 @@ function format(this: Response, handlers: FormatHandlers): Response {
 /** The bodies `res.redirect` offers, in order of preference when Accept allows both. */
 const REDIRECT_BODY_TYPES: readonly string[] = ['text', 'html'];
 
-const warned = new Set<string>();
-function deprecate(message: string): void {
-  if (warned.has(message)) return;
-  warned.add(message);
-  process.emitWarning(`res.redirect: ${message}`, 'DeprecationWarning');
-}
+/** express's deprecations, printed as express prints them (depd, namespace `express`, once per call site). */
+const deprecate = depd('express');
 
 function redirect(this: Response, statusOrUrl: number | string, maybeUrl?: string): void {
   let address = statusOrUrl as string;
