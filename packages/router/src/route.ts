@@ -147,7 +147,10 @@ class RouteImpl<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionar
       return;
     }
     const r = req as RouterRequest;
-    let method = typeof r.method === 'string' ? r.method.toLowerCase() : r.method;
+    const raw = r.method;
+    // the lower-case name: from the table for the methods node knows (no string made)
+    const id = methodId(raw);
+    let method = id >= 0 ? methods[id] : typeof raw === 'string' ? raw.toLowerCase() : raw;
     if (method === 'head' && !this.methods.head) method = 'get';
     r.route = this;
     new RouteRun(stack, r, res, done, method).advance();
