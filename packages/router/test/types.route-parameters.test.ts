@@ -1,4 +1,10 @@
+/**
+ * Type-level contracts of route parameters. The `expectTypeOf` assertions are checked by the
+ * workspace type-check (`tsc -p tsconfig.json`, run by `npm test` and CI; ts-jest only
+ * transpiles); each test also runs the code.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { expectTypeOf } from 'expect-type';
 import request from 'supertest';
 import Router, {
   type ErrorRequestHandler,
@@ -11,42 +17,36 @@ import Router, {
 } from '@webfw/router';
 import { createServer } from './helpers';
 
-/** Compile-time equality: `expectType<Equal<A, B>>()` fails type checking when A and B differ. */
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-function expectType<T extends true>(): T | undefined {
-  return undefined;
-}
-
 describe('RouteParameters<Path>', () => {
   it('should type :name as string', () => {
-    expectType<Equal<RouteParameters<'/users/:id'>, { id: string }>>();
-    expectType<Equal<RouteParameters<'/users/:userId/books/:bookId'>, { userId: string; bookId: string }>>();
-    expectType<Equal<RouteParameters<'/flights/:from-:to'>, { from: string; to: string }>>();
-    expectType<Equal<RouteParameters<'/p/:genus.:species'>, { genus: string; species: string }>>();
-    expectType<Equal<RouteParameters<'/:_$x1'>, { _$x1: string }>>();
+    expectTypeOf<RouteParameters<'/users/:id'>>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<RouteParameters<'/users/:userId/books/:bookId'>>().toEqualTypeOf<{ userId: string; bookId: string }>();
+    expectTypeOf<RouteParameters<'/flights/:from-:to'>>().toEqualTypeOf<{ from: string; to: string }>();
+    expectTypeOf<RouteParameters<'/p/:genus.:species'>>().toEqualTypeOf<{ genus: string; species: string }>();
+    expectTypeOf<RouteParameters<'/:_$x1'>>().toEqualTypeOf<{ _$x1: string }>();
   });
 
   it('should type a name inside {} as optional', () => {
-    expectType<Equal<RouteParameters<'/files{/:name}'>, { name?: string }>>();
-    expectType<Equal<RouteParameters<'/:lang{/:region}/home'>, { lang: string; region?: string }>>();
-    expectType<Equal<RouteParameters<'/a{/:b{/:c}}'>, { b?: string; c?: string }>>();
+    expectTypeOf<RouteParameters<'/files{/:name}'>>().toEqualTypeOf<{ name?: string }>();
+    expectTypeOf<RouteParameters<'/:lang{/:region}/home'>>().toEqualTypeOf<{ lang: string; region?: string }>();
+    expectTypeOf<RouteParameters<'/a{/:b{/:c}}'>>().toEqualTypeOf<{ b?: string; c?: string }>();
   });
 
   it('should type a splat as string[]', () => {
-    expectType<Equal<RouteParameters<'/assets/*path'>, { path: string[] }>>();
-    expectType<Equal<RouteParameters<'/opt{/*rest}'>, { rest?: string[] }>>();
+    expectTypeOf<RouteParameters<'/assets/*path'>>().toEqualTypeOf<{ path: string[] }>();
+    expectTypeOf<RouteParameters<'/opt{/*rest}'>>().toEqualTypeOf<{ rest?: string[] }>();
   });
 
   it('should read quoted names and skip escaped characters', () => {
-    expectType<Equal<RouteParameters<'/q/:"with space"'>, { 'with space': string }>>();
-    expectType<Equal<RouteParameters<'/price\\:usd/:id'>, { id: string }>>();
-    expectType<Equal<RouteParameters<'/static'>, {}>>();
+    expectTypeOf<RouteParameters<'/q/:"with space"'>>().toEqualTypeOf<{ 'with space': string }>();
+    expectTypeOf<RouteParameters<'/price\\:usd/:id'>>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<RouteParameters<'/static'>>().toEqualTypeOf<{}>();
   });
 
   it('should fall back to dictionaries for non-literal paths, regular expressions and arrays', () => {
-    expectType<Equal<RouteParameters<string>, ParamsDictionary>>();
-    expectType<Equal<PathParams<RegExp>, RegExpParams>>();
-    expectType<Equal<PathParams<string[]>, ParamsDictionary>>();
+    expectTypeOf<RouteParameters<string>>().toEqualTypeOf<ParamsDictionary>();
+    expectTypeOf<PathParams<RegExp>>().toEqualTypeOf<RegExpParams>();
+    expectTypeOf<PathParams<string[]>>().toEqualTypeOf<ParamsDictionary>();
   });
 
   it('should give handlers the inferred req.params at run time too', async () => {
