@@ -41,8 +41,12 @@ describe('the demo app (node server.js)', () => {
   beforeAll(async () => {
     demo = await startDemo();
   });
-  afterAll(() => {
-    demo.child.kill();
+  afterAll(async () => {
+    // wait for the child to exit, so no process outlives the test file
+    const exited = new Promise((resolve) => demo.child.once('exit', resolve));
+    if (demo.child.exitCode === null && demo.child.signalCode === null) demo.child.kill();
+    else return;
+    await exited;
   });
 
   it('should print its URL and serve the home page with a visit cookie', async () => {

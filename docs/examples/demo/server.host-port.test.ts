@@ -68,8 +68,16 @@ function takePort(host: string): Promise<Server> {
 }
 
 const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill();
+afterEach(async () => {
+  // wait for every child to exit, so no process outlives the test
+  await Promise.all(
+    running.splice(0).map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      return exited;
+    }),
+  );
 });
 
 describe('demo server: HOST and PORT', () => {
