@@ -1,258 +1,24 @@
+/**
+ * The application prototype, read as express's lib/application.js: every method of an app in
+ * order (init, defaultConfiguration, router, handle, use, route, engine, param, set, path,
+ * enabled/disabled/enable/disable, METHOD and all, render, listen). Its types are in
+ * application-types.ts.
+ */
 import { EventEmitter } from 'node:events';
-import { createServer, IncomingMessage, METHODS, ServerResponse, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import Router, { type RouteParameters, type RouterInstance, type RouterOptions } from '@webfw/router';
+import Router, { methods } from '@webfw/router';
+import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
-import type { ParamsDictionary, Request } from './request';
+import type { Request } from './request';
 import type { Response } from './response';
-import {
-  compileETag,
-  compileQueryParser,
-  compileTrust,
-  readSetting,
-  TRUST_PROXY_DEFAULT,
-  type ETagFunction,
-  type ETagSetting,
-  type ParsedQuery,
-  type QueryParser,
-  type QueryParserSetting,
-  type TrustFunction,
-  type TrustProxySetting,
-} from './settings';
 import { startHeaders } from './response-headers';
+import { compileETag, compileQueryParser, compileTrust, readSetting } from './settings';
+import { APP_CLASS, FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from './symbols';
 import { View, type EngineFunction, type ViewConstructor, type ViewLike } from './view';
 
-/**
- * Passes control to the next middleware: `next()` continues, `next(err)` skips to error
- * middleware, `next('route')` skips the rest of the route, `next('router')` leaves the router.
- */
-export interface NextFunction {
-  (err?: unknown): void;
-  (deferToNext: 'route' | 'router'): void;
-}
-
-/**
- * Makes a function type's parameters bivariant (as method parameters are), so handlers that
- * annotate narrower types (`err: Error`, `req: Request<{ id: string }>`) are accepted.
- */
-type Bivariant<Args extends unknown[], R> = { handler(...args: Args): R }['handler'];
-
-/** A middleware or route handler `(req, res, next)`; it may return a promise (rejections reach `next`). */
-export type RequestHandler<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> = Bivariant<
-  [req: Request<P, ReqBody, ReqQuery>, res: Response, next: NextFunction],
-  unknown
->;
-
-/** Error-handling middleware: exactly four parameters `(err, req, res, next)`. */
-export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> = Bivariant<
-  [err: unknown, req: Request<P, ReqBody, ReqQuery>, res: Response, next: NextFunction],
-  unknown
->;
-
-/**
- * Middleware typed against node's own request and response (routers, apps, and middleware
- * written for express such as cookie-parser, whose request types extend node's).
- */
-export type NodeHandler = Bivariant<[req: IncomingMessage, res: ServerResponse, next: NextFunction], unknown>;
-
-/** Error middleware typed against node's own request and response. */
-export type NodeErrorHandler = Bivariant<[err: unknown, req: IncomingMessage, res: ServerResponse, next: NextFunction], unknown>;
-
-/** Any callback argument: a handler, an error handler, an app or router, or (nested) arrays of them. */
-export type HandlerArgument<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> =
-  | RequestHandler<P, ReqBody, ReqQuery>
-  | ErrorRequestHandler<P, ReqBody, ReqQuery>
-  | NodeHandler
-  | NodeErrorHandler
-  | readonly HandlerArgument<P, ReqBody, ReqQuery>[];
-
-/** A path argument: string, path pattern, regular expression, or an array of these. */
-export type PathArgument = string | RegExp | readonly (string | RegExp)[];
-
-/** A parameter callback `(req, res, next, value, name)` registered with `app.param`. */
-export type ParamHandler = Bivariant<[req: Request, res: Response, next: NextFunction, value: string, name: string], unknown>;
-
-/**
- * Callback arguments whose top-level functions are plain handlers: lets TypeScript type the
- * parameters of inline `(req, res, next)` functions given next to arrays.
- */
-export type PlainHandlerArgument<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> =
-  | RequestHandler<P, ReqBody, ReqQuery>
-  | readonly HandlerArgument<P, ReqBody, ReqQuery>[];
-
-/** Registers handlers for a path; `req.params` is inferred from a literal path. */
-export interface RouteMatcher<T> {
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-}
-
-/** Mounts middleware, routers or apps, on `/` or on a path. */
-export interface UseMethod<T> {
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-}
-
-/** Registers handlers on a route (the path is the route's). */
-export interface RouteHandlers<P, T> {
-  <ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-}
-
-/** HTTP methods (lower case) node knows; each is an `app.METHOD` and a route method. */
-export type HttpMethod =
-  | 'acl' | 'bind' | 'checkout' | 'connect' | 'copy' | 'delete' | 'get' | 'head' | 'link' | 'lock'
-  | 'm-search' | 'merge' | 'mkactivity' | 'mkcalendar' | 'mkcol' | 'move' | 'notify' | 'options'
-  | 'patch' | 'post' | 'propfind' | 'proppatch' | 'purge' | 'put' | 'query' | 'rebind' | 'report'
-  | 'search' | 'source' | 'subscribe' | 'trace' | 'unbind' | 'unlink' | 'unlock' | 'unsubscribe';
-
-/** One route per path with chainable verbs: `app.route('/x').get(h).post(h)`. */
-export type RouteMethods<P, T> = { [M in HttpMethod]: RouteHandlers<P, T> };
-
-/** A route returned by `app.route(path)`. */
-export interface AppRoute<P = ParamsDictionary> extends RouteMethods<P, AppRoute<P>> {
-  /** The route's path. */
-  path: string | RegExp | readonly (string | RegExp)[];
-  /** Matches every method. */
-  all: RouteHandlers<P, AppRoute<P>>;
-}
-
-/** The router an app routes through (`app.router`), typed with webfw's request and response. */
-export type AppRouter = RouterInstance<Request, Response>;
-
-/** Options of `webfw.Router([options])`: `caseSensitive`, `mergeParams`, `strict`. */
-export type { RouterOptions };
-
-/** JSON replacer accepted by the `json replacer` setting. */
-export type JsonReplacer = ((this: unknown, key: string, value: unknown) => unknown) | (string | number)[] | null;
-
-/** Settings with a meaning to webfw, and their value types. */
-export interface KnownSettings {
-  'case sensitive routing': boolean | undefined;
-  env: string;
-  etag: ETagSetting;
-  'etag fn': ETagFunction | undefined;
-  'jsonp callback name': string;
-  'json escape': boolean | undefined;
-  'json replacer': JsonReplacer | undefined;
-  'json spaces': string | number | undefined;
-  'query parser': QueryParserSetting;
-  'query parser fn': QueryParser | undefined;
-  'strict routing': boolean | undefined;
-  'subdomain offset': number;
-  'trust proxy': TrustProxySetting;
-  'trust proxy fn': TrustFunction;
-  view: ViewConstructor;
-  views: string | string[];
-  'view cache': boolean | undefined;
-  'view engine': string | undefined;
-  'x-powered-by': boolean;
-}
-
-/** Callback of `app.render`: the error, or the rendered string. */
-export type RenderCallback = (err: Error | null, html?: string) => void;
-
-/** The `listen` callback: receives the error when the server fails to listen. */
-export type ListenCallback = (err?: Error) => void;
-
-/**
- * An application: a `(req, res[, next])` handler for `http.createServer`/`https.createServer`
- * that is also an event emitter, mountable in another app or router.
- */
-export interface Application extends EventEmitter {
-  (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void;
-  /** Settings by name; a sub-app's inherit from its parent's. */
-  settings: Record<string, unknown>;
-  /** Variables for every template the app renders; `locals.settings` is `app.settings`. */
-  locals: Record<string, unknown>;
-  /** Pattern(s) the app is mounted on (`/` until mounted). */
-  mountpath: string | RegExp | readonly (string | RegExp)[];
-  /** The parent app once mounted. */
-  parent?: Application;
-  /** View cache by name. */
-  cache: Record<string, ViewLike>;
-  /** Template engines by extension (with dot). */
-  engines: Record<string, EngineFunction>;
-  /** Prototype of this app's requests; extend it to add members. */
-  request: Request;
-  /** Prototype of this app's responses; extend it to add members. */
-  response: Response;
-  /** The app's router, created on first access. */
-  readonly router: AppRouter;
-  init(): void;
-  defaultConfiguration(): void;
-  handle(req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void;
-  use: UseMethod<this>;
-  route<Path extends string>(path: Path): AppRoute<RouteParameters<Path>>;
-  route(path: PathArgument): AppRoute;
-  engine(ext: string, fn: EngineFunction): this;
-  param(name: string | readonly string[], fn: ParamHandler): this;
-  set<K extends keyof KnownSettings>(setting: K, value: KnownSettings[K]): this;
-  set(setting: string, value: unknown): this;
-  set<K extends keyof KnownSettings>(setting: K): KnownSettings[K];
-  set(setting: string): unknown;
-  get: (<K extends keyof KnownSettings>(setting: K) => KnownSettings[K]) & ((setting: string) => unknown) & RouteMatcher<this>;
-  path(): string;
-  enabled(setting: string): boolean;
-  disabled(setting: string): boolean;
-  enable(setting: string): this;
-  disable(setting: string): this;
-  render(name: string, options: object, callback: RenderCallback): void;
-  render(name: string, callback: RenderCallback): void;
-  listen(port?: number, hostname?: string, backlog?: number, callback?: ListenCallback): Server;
-  listen(port: number, hostname: string, callback?: ListenCallback): Server;
-  listen(port: number, callback?: ListenCallback): Server;
-  listen(path: string, callback?: ListenCallback): Server;
-  listen(callback?: ListenCallback): Server;
-  listen(options: object, callback?: ListenCallback): Server;
-  all: RouteMatcher<this>;
-  acl: RouteMatcher<this>;
-  bind: RouteMatcher<this>;
-  checkout: RouteMatcher<this>;
-  connect: RouteMatcher<this>;
-  copy: RouteMatcher<this>;
-  delete: RouteMatcher<this>;
-  head: RouteMatcher<this>;
-  link: RouteMatcher<this>;
-  lock: RouteMatcher<this>;
-  'm-search': RouteMatcher<this>;
-  merge: RouteMatcher<this>;
-  mkactivity: RouteMatcher<this>;
-  mkcalendar: RouteMatcher<this>;
-  mkcol: RouteMatcher<this>;
-  move: RouteMatcher<this>;
-  notify: RouteMatcher<this>;
-  options: RouteMatcher<this>;
-  patch: RouteMatcher<this>;
-  post: RouteMatcher<this>;
-  propfind: RouteMatcher<this>;
-  proppatch: RouteMatcher<this>;
-  purge: RouteMatcher<this>;
-  put: RouteMatcher<this>;
-  query: RouteMatcher<this>;
-  rebind: RouteMatcher<this>;
-  report: RouteMatcher<this>;
-  search: RouteMatcher<this>;
-  source: RouteMatcher<this>;
-  subscribe: RouteMatcher<this>;
-  trace: RouteMatcher<this>;
-  unbind: RouteMatcher<this>;
-  unlink: RouteMatcher<this>;
-  unlock: RouteMatcher<this>;
-  unsubscribe: RouteMatcher<this>;
-}
-
-/** Lower-cased HTTP methods known to node, each an `app.METHOD`. */
-export const methods: readonly string[] = METHODS.map((m) => m.toLowerCase());
-
-const ROUTER = Symbol('webfw.router');
-const FINAL_OPTIONS = Symbol('webfw.finalOptions');
-const SERVER_CLASSES = Symbol('webfw.serverClasses');
+/** Lower-cased HTTP methods known to node, each an `app.METHOD` (the router's list). */
+export { methods };
 
 interface ServerClasses {
   IncomingMessage: typeof IncomingMessage;
@@ -292,12 +58,6 @@ function appOnError(app: App): NonNullable<FinalHandlerOptions['onerror']> {
   }
   return options.onerror!;
 }
-
-/**
- * Marks an app's request/response prototype made by `webfw()`: holds the class (extending
- * node's) whose `prototype` it is, for the servers `app.listen` creates.
- */
-export const APP_CLASS = Symbol('webfw.appClass');
 
 type ClassOf<T> = { [APP_CLASS]?: T };
 

@@ -32,7 +32,7 @@ export type {
   RouteMatcher,
   RouteMethods,
   UseMethod,
-} from './application';
+} from './application-types';
 export { request } from './request';
 export type { ParamsDictionary, RangeOptions, Ranges, Request } from './request';
 export { response } from './response';

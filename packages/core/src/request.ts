@@ -5,16 +5,13 @@ import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
 import typeis from 'type-is';
-import type { Application, NextFunction } from './application';
+import type { Application, NextFunction, ParamsDictionary } from './application-types';
 import type { Response } from './response';
 import { readSetting, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
 import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from './utils-accepts';
 import { pathnameOf, splitUrl } from './utils-url';
 
-/** Route parameters by name (string keys; regular-expression captures by index). */
-export interface ParamsDictionary {
-  [key: string]: string;
-}
+export type { ParamsDictionary };
 
 /** Options of `req.range()`. */
 export interface RangeOptions {

@@ -16,9 +16,8 @@
  * express would show it.
  */
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+import { HEADER_STATE } from './symbols';
 
-/** Where a response's header state is kept (see `HeaderState`). */
-export const HEADER_STATE = Symbol('webfw.headerState');
 
 /** No header stored yet, none pending. */
 export const UNTOUCHED = 1;
@@ -31,7 +30,7 @@ const SETTLED = 0;
  * `UNTOUCHED`/`UNTOUCHED_POWERED` while the fast path is open, `SETTLED` (or never set) once
  * node's store holds the headers, or the flat `[name, value, ...]` list a fast send wrote.
  */
-type HeaderState = typeof UNTOUCHED | typeof UNTOUCHED_POWERED | typeof SETTLED | string[] | undefined;
+export type HeaderState = typeof UNTOUCHED | typeof UNTOUCHED_POWERED | typeof SETTLED | string[] | undefined;
 
 type StatefulResponse = ServerResponse & { [HEADER_STATE]?: HeaderState };
 

@@ -7,7 +7,7 @@ import createError from 'http-errors';
 import send from 'send';
 import statuses from 'statuses';
 import vary from 'vary';
-import type { Application, NextFunction, RenderCallback } from './application';
+import type { Application, NextFunction, RenderCallback } from './application-types';
 import type { Request } from './request';
 import { attachmentDisposition, fullContentType, withUtf8Charset } from './response-content-type';
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';

@@ -25,9 +25,6 @@ export type TrustProxySetting = boolean | number | string | string[] | ((address
 
 export type { ETagFunction };
 
-/** Marks, on an app's settings object, that `trust proxy` still holds its default value. */
-export const TRUST_PROXY_DEFAULT: unique symbol = Symbol('webfw.trustProxyDefault');
-
 /**
  * Compiles the `etag` setting into the generator stored as `etag fn`: `true`/`'weak'` give
  * weak ETags, `'strong'` strong ones, `false` none (undefined), a function is used as is.

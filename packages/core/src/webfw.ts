@@ -2,9 +2,11 @@ import { json, raw, text, urlencoded } from '@webfw/body-parser';
 import Router, { Route, type RouteConstructor, type RouterInstance, type RouterOptions } from '@webfw/router';
 import serveStatic from '@webfw/static';
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { APP_CLASS, application, type Application } from './application';
+import { application } from './application';
+import type { Application } from './application-types';
 import { request, type Request } from './request';
 import { response, type Response } from './response';
+import { APP_CLASS } from './symbols';
 
 /** `webfw.Router([options])`: a router whose handlers get webfw's request and response. */
 export interface WebfwRouterFactory {
