@@ -1,0 +1,20 @@
+/**
+ * What the packages' tests share: servers on loopback (`listen`, `close`, `withServer`), raw
+ * and client requests (`rawRequest`, `rawExchange`, `request`), and waiting on events instead of
+ * sleeping (`until`, `nextEvent`). Package-specific test support (fixtures, the final handler a
+ * package's tests put behind it) stays in that package's `test/helpers.ts`.
+ */
+export { close, listen, portOf, withServer, type Servable } from './server';
+export {
+  completeResponses,
+  parseResponse,
+  rawBytes,
+  rawExchange,
+  rawRequest,
+  type ExchangeOptions,
+  type ParsedResponse,
+  type RawOptions,
+  type Target,
+} from './wire';
+export { request, type ClientResponse, type RequestOptions } from './request';
+export { nextEvent, until } from './events';
