@@ -1,7 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import type { BodyParserMiddleware } from '@webfw/body-parser';
+import { close, listen, portOf, request } from '../../../tooling/test-support';
 
 type Step = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -76,18 +75,13 @@ export async function serve(...steps: Array<BodyParserMiddleware | Step>): Promi
     };
     next();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await listen(server);
   return {
     server,
-    port,
+    port: portOf(server),
     errors,
     nextError: () => new Promise((resolve) => waiters.push(resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => close(server),
   };
 }
 
@@ -98,32 +92,20 @@ export interface RawResponse {
   json: Record<string, unknown>;
 }
 
-/** Sends one request with `http.request` (exact headers and bytes, no client-side magic). */
-export function send(
+/** Sends one request with `http.request` (exact headers and bytes, no client-side magic); POST by default. */
+export async function send(
   port: number,
   options: { method?: string; headers?: Record<string, string | number>; body?: Buffer | string; path?: string },
 ): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.path ?? '/', headers: options.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: Record<string, unknown> = {};
-          try {
-            json = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
+  const res = await request(port, { ...options, method: options.method ?? 'POST' });
+  const text = res.body.toString('utf8');
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, text, json };
 }
 
 /** Posts `body` with the given Content-Type (and Content-Length) and resolves with the response. */
@@ -133,84 +115,7 @@ export function post(port: number, contentType: string | undefined, body: Buffer
   return send(port, { headers: h, body });
 }
 
-/**
- * How many complete HTTP responses `text` (read as latin1, one char per byte) holds: a head
- * followed by its Content-Length bytes of body (no Content-Length counts as an empty body; the
- * test servers always send one).
- */
-export function completeResponses(text: string): number {
-  let count = 0;
-  let at = 0;
-  for (;;) {
-    const headEnd = text.indexOf('\r\n\r\n', at);
-    if (headEnd === -1) return count;
-    const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(text.slice(at, headEnd));
-    const end = headEnd + 4 + (length ? Number(length[1]) : 0);
-    if (text.length < end) return count;
-    count++;
-    at = end;
-  }
-}
-
-/**
- * Opens a raw TCP connection and writes each of `chunks`, `gapMs` apart; resolves with everything
- * the server sent back once the connection is closed.
- *
- * After the last chunk the client, when `responses` is set, first waits for that many complete
- * responses (or for the server to close, or `timeoutMs`), then: `end` half-closes, `destroy`
- * closes at once, `keep` (the request is left unfinished) closes once the responses arrived.
- * Waiting matters: node:http ends the connection as soon as the client half-closes
- * (`httpAllowHalfOpen` is off), so any response not written by then is lost and a slow server
- * would look like it answered nothing.
- */
-export function rawExchange(
-  port: number,
-  chunks: Array<string | Buffer>,
-  opts: { end?: 'end' | 'destroy' | 'keep'; gapMs?: number; responses?: number; timeoutMs?: number } = {},
-): Promise<string> {
-  const mode = opts.end ?? 'end';
-  const wanted = opts.responses ?? (mode === 'keep' ? 1 : 0);
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let received = '';
-    let done = false;
-    let answered: (() => void) | null = null;
-    const finish = (): void => {
-      if (done) return;
-      done = true;
-      answered?.();
-      resolve(received);
-    };
-    socket.on('data', (d: Buffer) => {
-      received += d.toString('latin1');
-      if (answered !== null && completeResponses(received) >= wanted) answered();
-    });
-    socket.on('error', finish);
-    socket.on('close', finish);
-    socket.on('connect', async () => {
-      for (const c of chunks) {
-        if (socket.destroyed) break;
-        socket.write(c);
-        await new Promise((r) => setTimeout(r, opts.gapMs ?? 20));
-      }
-      if (wanted > 0 && !done && completeResponses(received) < wanted) {
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, opts.timeoutMs ?? 10_000);
-          answered = () => {
-            clearTimeout(timer);
-            answered = null;
-            r();
-          };
-        });
-      }
-      if (socket.destroyed) return;
-      if (mode === 'end') socket.end();
-      else socket.destroy();
-    });
-  });
-}
-
-/** The request head of a POST with the given headers, ready for {@link rawExchange}. */
+/** The request head of a POST with the given headers, ready for test-support's `rawExchange`. */
 export function head(headers: Record<string, string | number>): string {
   let text = 'POST / HTTP/1.1\r\nHost: localhost\r\n';
   for (const [k, v] of Object.entries(headers)) text += `${k}: ${v}\r\n`;

@@ -7,7 +7,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, raw } from '@webfw/body-parser';
-import { post, rawExchange, head, serve } from './helpers';
+import { rawExchange } from '../../../tooling/test-support';
+import { post, head, serve } from './helpers';
 
 const storage = new AsyncLocalStorage<string>();
 
