@@ -1,51 +1,54 @@
 import zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { json, raw, text } from '@webfw/body-parser';
-import { describeError, head, post, rawExchange, serve } from './helpers';
+import { rawExchange } from '../../../tooling/test-support';
+import { describeError, head, post, serve } from './helpers';
+
+/** A JSON request whose body is `gz`, declared gzip-encoded. */
+function gzipRequest(gz: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(head({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': gz.length })), gz]);
+}
 
 describe('request.aborted', () => {
-  it('should report 400 request.aborted with received and expected when the client disconnects mid-body', async () => {
-    const s = await serve(json());
-    try {
-      const error = s.nextError();
-      const reply = await rawExchange(s.port, [head({ 'Content-Type': 'application/json', 'Content-Length': 100 }), '{"a":'], { end: 'destroy' });
-      expect(describeError(await error)).toEqual({
-        name: 'BadRequestError',
-        message: 'request aborted',
-        status: 400,
-        statusCode: 400,
-        expose: true,
-        code: 'ECONNABORTED',
-        expected: 100,
-        length: 100,
-        received: 5,
-        type: 'request.aborted',
-      });
-      expect(reply).toBe('');
-    } finally {
-      await s.close();
-    }
-  });
-
-  it('should report request.aborted for a truncated upload (client half-closes before Content-Length bytes)', async () => {
-    const s = await serve(text());
-    try {
-      const error = s.nextError();
-      const reply = await rawExchange(s.port, [head({ 'Content-Type': 'text/plain', 'Content-Length': 50 }), 'only ten b'], { end: 'end' });
-      expect(describeError(await error)).toEqual({
-        name: 'BadRequestError',
-        message: 'request aborted',
-        status: 400,
-        statusCode: 400,
-        expose: true,
-        code: 'ECONNABORTED',
-        expected: 50,
-        length: 50,
-        received: 10,
-        type: 'request.aborted',
-      });
+  it.each([
+    {
+      title: 'should report 400 request.aborted with received and expected when the client disconnects mid-body',
+      parser: json(),
+      contentType: 'application/json',
+      declared: 100,
+      sent: '{"a":',
+      end: 'destroy' as const,
+      // the client is gone: nothing is answered
+      reply: '',
+    },
+    {
+      title: 'should report request.aborted for a truncated upload (client half-closes before Content-Length bytes)',
+      parser: text(),
+      contentType: 'text/plain',
+      declared: 50,
+      sent: 'only ten b',
+      end: 'end' as const,
       // node:http itself answers the malformed (truncated) message and closes
-      expect(reply).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      reply: 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n',
+    },
+  ])('$title', async ({ parser, contentType, declared, sent, end, reply }) => {
+    const s = await serve(parser);
+    try {
+      const error = s.nextError();
+      const answer = await rawExchange(s.port, [head({ 'Content-Type': contentType, 'Content-Length': declared }), sent], { end });
+      expect(describeError(await error)).toEqual({
+        name: 'BadRequestError',
+        message: 'request aborted',
+        status: 400,
+        statusCode: 400,
+        expose: true,
+        code: 'ECONNABORTED',
+        expected: declared,
+        length: declared,
+        received: Buffer.byteLength(sent),
+        type: 'request.aborted',
+      });
+      expect(answer).toBe(reply);
     } finally {
       await s.close();
     }
@@ -79,14 +82,17 @@ describe('request.aborted', () => {
 });
 
 describe('request.size.invalid', () => {
-  it('should 400 when the body is shorter than the Content-Length the parser was given', async () => {
+  it.each([
+    { title: 'should 400 when the body is shorter than the Content-Length the parser was given', declared: 20, parser: json(), contentType: 'application/json', body: '{"str":' },
+    { title: 'should 400 when the body is longer than the Content-Length the parser was given', declared: 3, parser: text(), contentType: 'text/plain', body: 'abcdef' },
+  ])('$title', async ({ declared, parser, contentType, body }) => {
     const lie = (req: IncomingMessage, _res: unknown, next: () => void): void => {
-      req.headers['content-length'] = '20';
+      req.headers['content-length'] = String(declared);
       next();
     };
-    const s = await serve(lie, json());
+    const s = await serve(lie, parser);
     try {
-      const res = await post(s.port, 'application/json', '{"str":');
+      const res = await post(s.port, contentType, body);
       expect(res.status).toBe(400);
       expect(res.json).toEqual({
         error: {
@@ -95,36 +101,9 @@ describe('request.size.invalid', () => {
           status: 400,
           statusCode: 400,
           expose: true,
-          expected: 20,
-          length: 20,
-          received: 7,
-          type: 'request.size.invalid',
-        },
-      });
-    } finally {
-      await s.close();
-    }
-  });
-
-  it('should 400 when the body is longer than the Content-Length the parser was given', async () => {
-    const lie = (req: IncomingMessage, _res: unknown, next: () => void): void => {
-      req.headers['content-length'] = '3';
-      next();
-    };
-    const s = await serve(lie, text());
-    try {
-      const res = await post(s.port, 'text/plain', 'abcdef');
-      expect(res.status).toBe(400);
-      expect(res.json).toEqual({
-        error: {
-          name: 'BadRequestError',
-          message: 'request size did not match content length',
-          status: 400,
-          statusCode: 400,
-          expose: true,
-          expected: 3,
-          length: 3,
-          received: 6,
+          expected: declared,
+          length: declared,
+          received: Buffer.byteLength(body),
           type: 'request.size.invalid',
         },
       });
@@ -205,67 +184,84 @@ describe('oversize uploads stop being read at the limit', () => {
     }
   });
 
-  it('should keep the connection usable: the rest is discarded and the next request is answered', async () => {
-    const s = await serve(text({ limit: 10 }));
+  it.each([
+    {
+      title: 'should keep the connection usable: the rest is discarded and the next request is answered',
+      parser: text({ limit: 10 }),
+      first: head({ 'Content-Type': 'text/plain', 'Content-Length': 30 }) + 'x'.repeat(30),
+      second: head({ 'Content-Type': 'text/plain', 'Content-Length': 2 }) + 'ok',
+      gapMs: undefined,
+      answer: '{"has":true,"kind":"string","body":"ok"}',
+    },
+    {
+      title: 'should stop inflating a rejected compressed body, drain the rest and answer the next request on the connection',
+      parser: json({ limit: '10kb' }),
+      first: gzipRequest(zlib.gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x20))),
+      second: head({ 'Content-Type': 'application/json', 'Content-Length': 8 }) + '{"n":2}\n',
+      gapMs: 50,
+      answer: '{"has":true,"kind":"object","body":{"n":2}}',
+    },
+  ])('$title', async ({ parser, first, second, gapMs, answer }) => {
+    const s = await serve(parser);
     try {
-      const first = head({ 'Content-Type': 'text/plain', 'Content-Length': 30 }) + 'x'.repeat(30);
-      const second = head({ 'Content-Type': 'text/plain', 'Content-Length': 2 }) + 'ok';
       // half-close only once both answers are in: node:http drops answers still pending at the FIN
-      const reply = await rawExchange(s.port, [first, second], { end: 'end', responses: 2 });
+      const reply = await rawExchange(s.port, [first, second], { end: 'end', gapMs, responses: 2 });
       const answers = reply.split(/(?=HTTP\/1\.1 )/);
       expect(answers).toHaveLength(2);
       expect(answers[0]).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
       expect(answers[1]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(answers[1]).toContain('\r\n\r\n{"has":true,"kind":"string","body":"ok"}');
+      expect(answers[1]).toContain(`\r\n\r\n${answer}`);
     } finally {
       await s.close();
     }
   });
 });
 
-describe('a rejected compressed body', () => {
-  it('should stop inflating, drain the rest and answer the next request on the connection', async () => {
-    const s = await serve(json({ limit: '10kb' }));
-    try {
-      const bomb = zlib.gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x20));
-      const first = Buffer.concat([Buffer.from(head({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': bomb.length })), bomb]);
-      const second = head({ 'Content-Type': 'application/json', 'Content-Length': 8 }) + '{"n":2}\n';
-      // half-close only once both answers are in: node:http drops answers still pending at the FIN
-      const reply = await rawExchange(s.port, [first, second], { end: 'end', gapMs: 50, responses: 2 });
-      const answers = reply.split(/(?=HTTP\/1\.1 )/);
-      expect(answers).toHaveLength(2);
-      expect(answers[0]).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
-      expect(answers[1]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(answers[1]).toContain('\r\n\r\n{"has":true,"kind":"object","body":{"n":2}}');
-    } finally {
-      await s.close();
-    }
-  });
-});
-
-describe('stream.encoding.set', () => {
-  it('should 500 when something called req.setEncoding before the parser', async () => {
-    const setEncoding = (req: IncomingMessage, _res: unknown, next: () => void): void => {
+describe.each([
+  {
+    type: 'stream.encoding.set',
+    title: 'should 500 when something called req.setEncoding before the parser',
+    step: (req: IncomingMessage, _res: unknown, next: () => void): void => {
       req.setEncoding('utf8');
       next();
-    };
-    const s = await serve(setEncoding, json());
+    },
+    parser: json(),
+    contentType: 'application/json',
+    body: '{"a":1}',
+    message: 'stream encoding should not be set',
+  },
+  {
+    type: 'stream.not.readable',
+    title: 'should 500 when the request stream can no longer be read',
+    // what a stream consumer that gave up on the request leaves behind: a stream marked unreadable
+    step: (req: IncomingMessage, _res: unknown, next: () => void): void => {
+      req.readable = false;
+      next();
+    },
+    parser: text(),
+    contentType: 'text/plain',
+    body: 'hello',
+    message: 'stream is not readable',
+  },
+])('$type', ({ type, title, step, parser, contentType, body, message }) => {
+  it(title, async () => {
+    const s = await serve(step, parser);
     try {
-      const res = await post(s.port, 'application/json', '{"a":1}');
+      const res = await post(s.port, contentType, body);
       expect(res.status).toBe(500);
       expect(res.json).toEqual({
         error: {
           name: 'InternalServerError',
-          message: 'stream encoding should not be set',
+          message,
           status: 500,
           statusCode: 500,
           expose: false,
-          type: 'stream.encoding.set',
+          type,
         },
       });
-      const gz = await post(s.port, 'application/json', zlib.gzipSync('{"a":1}'), { 'Content-Encoding': 'gzip' });
+      const gz = await post(s.port, contentType, zlib.gzipSync(body), { 'Content-Encoding': 'gzip' });
       expect(gz.status).toBe(500);
-      expect((gz.json.error as { type: string }).type).toBe('stream.encoding.set');
+      expect((gz.json.error as { type: string }).type).toBe(type);
     } finally {
       await s.close();
     }
@@ -273,34 +269,6 @@ describe('stream.encoding.set', () => {
 });
 
 describe('stream.not.readable', () => {
-  it('should 500 when the request stream can no longer be read', async () => {
-    // what a stream consumer that gave up on the request leaves behind: a stream marked unreadable
-    const consumedElsewhere = (req: IncomingMessage, _res: unknown, next: () => void): void => {
-      req.readable = false;
-      next();
-    };
-    const s = await serve(consumedElsewhere, text());
-    try {
-      const res = await post(s.port, 'text/plain', 'hello');
-      expect(res.status).toBe(500);
-      expect(res.json).toEqual({
-        error: {
-          name: 'InternalServerError',
-          message: 'stream is not readable',
-          status: 500,
-          statusCode: 500,
-          expose: false,
-          type: 'stream.not.readable',
-        },
-      });
-      const gz = await post(s.port, 'text/plain', zlib.gzipSync('hello'), { 'Content-Encoding': 'gzip' });
-      expect(gz.status).toBe(500);
-      expect((gz.json.error as { type: string }).type).toBe('stream.not.readable');
-    } finally {
-      await s.close();
-    }
-  });
-
   it('should skip, without error, a request whose body was already read to its end', async () => {
     const readFirst = (req: IncomingMessage, _res: unknown, next: () => void): void => {
       req.resume();
