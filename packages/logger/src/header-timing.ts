@@ -30,7 +30,6 @@ function timedWriteHead(this: HookedResponse, _status: number, reason?: unknown,
     const written = typeof reason === 'string' ? headers : (headers ?? reason);
     if (written !== null && typeof written === 'object') this[kWritten] = written;
   }
-  // eslint-disable-next-line prefer-rest-params
   return this[kReplaced]!.apply(this, arguments as unknown as WriteHeadArgs);
 }
 

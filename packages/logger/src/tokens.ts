@@ -29,8 +29,7 @@ const wrappedBy = new WeakMap<object, TokenFunction<never, never>>();
  */
 function escaping(fn: TokenFunction<never, never>): TokenFunction<IncomingMessage, ServerResponse> {
   const wrapper = function token(this: unknown): ReturnType<TokenFunction> {
-    // eslint-disable-next-line prefer-rest-params
-    const value = (fn as (...args: unknown[]) => ReturnType<TokenFunction>).apply(this, arguments as unknown as unknown[]);
+      const value = (fn as (...args: unknown[]) => ReturnType<TokenFunction>).apply(this, arguments as unknown as unknown[]);
     return typeof value === 'string' ? escapeValue(value) : value;
   };
   wrappedBy.set(wrapper, fn);

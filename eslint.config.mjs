@@ -1,0 +1,29 @@
+/**
+ * Lint rules for every TypeScript and JavaScript file of the repository (`npm run lint`, run by
+ * `npm test`): ESLint's and typescript-eslint's recommended sets, with the few project choices
+ * below, each with its reason.
+ */
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'tooling/bench/fixtures/**', 'docs/examples/demo/public/**'] },
+  // an eslint-disable comment that no longer disables anything is an error: it must mean something
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { languageOptions: { globals: { ...globals.node } } },
+  {
+    rules: {
+      // middleware signatures name parameters they do not use (`_next`, `_req`): express decides by arity
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // express's API is defined by argument counts (`res.redirect(status, url)`, `app.get(name)`): `arguments` is the contract
+      'prefer-rest-params': 'off',
+      // the logger, the router and the tests match control characters on purpose (escaping, hostile input)
+      'no-control-regex': 'off',
+    },
+  },
+  // CommonJS files and scripts load modules with require
+  { files: ['**/*.cjs', '**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+);
