@@ -1,7 +1,8 @@
 import request from 'supertest';
 import webfw, { finalHandler } from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
-import { call, listen, close, rawRequest } from './helpers';
+import { close, listen } from '../../../tooling/test-support';
+import { call, rawRequest } from './helpers';
 
 type HttpError = Error & { status?: unknown; statusCode?: unknown; expose?: boolean; headers?: Record<string, string> };
 

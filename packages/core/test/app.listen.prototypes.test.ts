@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
-import { close } from './helpers';
+import { close } from '../../../tooling/test-support';
 
 /** Starts `app.listen` on an ephemeral port and resolves with the server. */
 function start(app: Application): Promise<Server> {
