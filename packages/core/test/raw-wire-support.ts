@@ -4,10 +4,12 @@
  * response bytes read back exactly as they went out: header values in the bytes node wrote
  * (latin1 or UTF-8), both framing headers when both were sent, chunk framing in the body.
  */
-import { connect } from 'node:net';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { close, rawBytes } from '../../../tooling/test-support';
 import { frameworks, type App, type Framework } from './differential-support';
+
+/** Closes a server and every connection it still has (the shared test-support `close`). */
+export { close };
 
 /** A response as it was read off the socket. */
 export interface WireResponse {
@@ -44,25 +46,10 @@ export function parseWire(raw: Buffer): WireResponse {
 
 /**
  * Writes `req` to `server` on a fresh socket and resolves with every byte until the server
- * closes it (the request says `Connection: close`).
+ * closes it (the request says `Connection: close`); rejects when that takes over 5 s.
  */
-export function exchange(server: Server, req: WireRequest): Promise<WireResponse> {
-  const { port } = server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    // written, not ended: node's server drops a response still in progress when the client half-closes
-    const socket = connect(port, '127.0.0.1', () => socket.write(requestBytes(req), 'latin1'));
-    const chunks: Buffer[] = [];
-    socket.setTimeout(5000, () => socket.destroy(new Error(`no complete response to ${req.method ?? 'GET'} ${req.path} within 5 s`)));
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      try {
-        resolve(parseWire(Buffer.concat(chunks)));
-      } catch (err) {
-        reject(err);
-      }
-    });
-  });
+export async function exchange(server: Server, req: WireRequest): Promise<WireResponse> {
+  return parseWire(await rawBytes(server, requestBytes(req), { encoding: 'latin1', timeoutMs: 5000 }));
 }
 
 /** Serves `app` through `app.listen` on a free port of 127.0.0.1. */
@@ -70,14 +57,6 @@ export function serve(app: App): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server: Server = app.listen(0, '127.0.0.1', () => resolve(server));
     server.on('error', reject);
-  });
-}
-
-/** Closes `server` and every connection it still has. */
-export function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
   });
 }
 
