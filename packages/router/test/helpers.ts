@@ -1,6 +1,4 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 
 /** Anything callable as `(req, res, next)`: a router, or a plain middleware. */
 type Dispatcher = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -29,41 +27,6 @@ export function finalHandler(req: IncomingMessage, res: ServerResponse) {
 /** A `node:http` server (not listening: supertest listens) that runs `router` then the final handler. */
 export function createServer(router: Dispatcher): http.Server {
   return http.createServer((req, res) => router(req, res, finalHandler(req, res)));
-}
-
-/** Starts `server` on a free loopback port and returns the port. */
-export async function listen(server: http.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-/** Sends raw bytes to the server and resolves with everything it answers until it closes or goes quiet. */
-export async function rawRequest(server: http.Server, payload: string, quietMs = 200): Promise<string> {
-  const port = server.listening ? (server.address() as AddressInfo).port : await listen(server);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let data = '';
-    let timer: NodeJS.Timeout | undefined;
-    const done = (): void => {
-      if (timer) clearTimeout(timer);
-      socket.destroy();
-      resolve(data);
-    };
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      data += chunk;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(done, quietMs);
-    });
-    socket.on('end', done);
-    socket.on('error', (err) => (data ? done() : reject(err)));
-    socket.write(payload);
-  });
-}
-
-/** Closes a server started by `listen`. */
-export function close(server: http.Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
 }
 
 /** Writes a JSON snapshot of the request fields the router sets. */

@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type ErrorRequestHandler } from '@webfw/router';
-import { close, createServer, listen, rawRequest } from './helpers';
+import { close, listen, rawRequest } from '../../../tooling/test-support';
+import { createServer } from './helpers';
 
 type Req = IncomingMessage & { params: Record<string, unknown>; baseUrl: string; originalUrl: string };
 
