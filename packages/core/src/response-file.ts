@@ -1,6 +1,7 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Stream } from 'node:stream';
 import onFinished from 'on-finished';
+import send from 'send';
 
 /** Options of `res.sendFile` (passed to send). */
 export interface SendFileOptions {
@@ -56,13 +57,16 @@ function codedError(message: string, code: string): TransferError {
 }
 
 /**
- * Pipes a send stream into `res` and calls `callback` exactly once: with nothing when the
- * file was sent (or a 304/HEAD answer finished), with the error send reported, with an
- * `EISDIR` error when the path is a directory, or with an `ECONNABORTED` error when the
- * response finished (client gone) before the file was streamed. `headers` are set on the
- * response when send is about to send its own headers.
+ * Streams the file at `path` (URI-encoded for send) into `res` with the `send` package and
+ * calls `callback` exactly once: with nothing when the file was sent (or a 304/HEAD answer
+ * finished), with the error send reported, with an `EISDIR` error when the path is a
+ * directory, or with an `ECONNABORTED` error when the response finished (client gone) before
+ * the file was streamed. `options.headers` are set on the response when send is about to send
+ * its own headers.
  */
-export function transferFile(res: ServerResponse, file: Stream, headers: SendFileOptions['headers'], callback: TransferCallback): void {
+export function transferFile(req: IncomingMessage, res: ServerResponse, path: string, options: SendFileOptions, callback: TransferCallback): void {
+  const file: Stream = send(req, encodeURI(path), options as send.SendOptions);
+  const headers = options.headers;
   let done = false;
   let streaming: boolean | undefined;
 

@@ -4,7 +4,6 @@ import depd from 'depd';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import createError from 'http-errors';
-import send from 'send';
 import statuses from 'statuses';
 import vary from 'vary';
 import type { Application, NextFunction, RenderCallback } from './application-types';
@@ -230,36 +229,23 @@ const TEXT_HTML = 'text/html; charset=utf-8';
 const OCTET_STREAM = 'application/octet-stream';
 const APPLICATION_JSON = 'application/json; charset=utf-8';
 
-function sendBody(this: Response, body?: unknown): Response {
-  let chunk: unknown = body;
-
-  switch (typeof chunk) {
+/**
+ * `res.send(body)`: a string goes out as text/html, a Buffer or other typed array as
+ * application/octet-stream (each unless a Content-Type is set), null as an empty body,
+ * undefined as none, and any other object, number or boolean as JSON (`res.json`).
+ */
+function send(this: Response, body?: unknown): Response {
+  switch (typeof body) {
     case 'string':
-      if (isUntouched(this) && sendWhole(this, chunk, TEXT_HTML)) return this;
-      if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', TEXT_HTML);
-      break;
+      return sendPayload(this, body, TEXT_HTML);
     case 'boolean':
     case 'number':
     case 'object':
-      if (chunk === null) chunk = '';
-      else if (ArrayBuffer.isView(chunk)) {
-        if (isUntouched(this) && sendWhole(this, chunk, OCTET_STREAM)) return this;
-        if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', OCTET_STREAM);
-      } else return this.json(chunk);
-      break;
+      if (body === null) return sendPayload(this, '', undefined);
+      if (ArrayBuffer.isView(body)) return sendPayload(this, body, OCTET_STREAM);
+      return this.json(body);
   }
-
-  if (typeof chunk === 'string') return sendText(this, chunk, this.getHeader('Content-Type'));
-  return sendPayload(this, chunk as ArrayBufferView | undefined);
-}
-
-/** `res.send(string)` once Content-Type is known (`type`): the charset becomes utf-8. */
-function sendText(res: Response, text: string, type: OutgoingHttpHeader | undefined): Response {
-  if (typeof type === 'string') {
-    const charset = withUtf8Charset(type);
-    if (charset !== type) res.setHeader('Content-Type', charset);
-  }
-  return sendPayload(res, text);
+  return sendPayload(this, undefined, undefined);
 }
 
 /** The bytes of a typed array or DataView as a Buffer, sharing its memory (no copy). */
@@ -268,50 +254,61 @@ function asBuffer(view: ArrayBufferView): Buffer {
 }
 
 /**
- * `res.send` on a response whose headers are untouched (see response-headers.ts): writes
- * `type`, Content-Length and the built-in ETag with one `writeHead` and sends `body`. Returns
- * false, having done nothing, where express's full logic matters: HEAD, a conditional GET
- * (freshness), a 204/205/304 status or a custom `etag` function.
+ * Whether a response may skip express's conditional steps: not HEAD, not a conditional GET
+ * (freshness), no 204/205/304 status, and the built-in (or no) `etag` generator.
  */
-function sendWhole(res: Response, body: string | ArrayBufferView, type: string): boolean {
-  const req = getRequest(res);
+function isPlainSend(req: Request, code: number, etagFn: ETagFunction | undefined): boolean {
   const method = req.method;
   if (method === 'HEAD') return false;
   if (method === 'GET') {
     const headers = req.headers;
     if (headers['if-none-match'] || headers['if-modified-since']) return false;
   }
-  const code = res.statusCode;
   if (code === 204 || code === 304 || code === 205) return false;
-  const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
-  if (etagFn !== undefined && etagFn !== weakETag && etagFn !== strongETag) return false;
-  let chunk: string | Buffer;
-  let length: number;
-  if (typeof body === 'string') {
-    chunk = body;
-    length = Buffer.byteLength(body, 'utf8');
-  } else {
-    chunk = asBuffer(body);
-    length = chunk.length;
-  }
-  sendUntouched(res, code, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
-  return true;
+  return etagFn === undefined || etagFn === weakETag || etagFn === strongETag;
 }
 
 /**
- * The end of `res.send`: Content-Length (left out when a Transfer-Encoding is set: never both),
- * the ETag per the `etag fn` setting, 304 when the request is fresh, no body for HEAD, 204, 304
- * and 205, then `end`. A string is sent as UTF-8, the header block in the bytes express 5's
- * would have (see `endText`).
+ * The one send path of `res.send` and `res.json`. Sets Content-Type to `type` unless one is
+ * set (no `type`: left as it is) and, for a string body, its charset to utf-8; then
+ * Content-Length (left out when a Transfer-Encoding is set: never both), the ETag per the
+ * `etag fn` setting, 304 when the request is fresh, no body for HEAD, 204, 304 and 205, then
+ * `end`. A string is sent as UTF-8, the header block in the bytes express 5's would have (see
+ * `endText`). While the headers are untouched (see response-headers.ts) and none of the
+ * conditional steps applies (`isPlainSend`), every header goes out with one `writeHead`.
  */
-function sendPayload(res: Response, body: string | ArrayBufferView | undefined): Response {
-  let chunk: string | Buffer | undefined;
-  let encoding: BufferEncoding | undefined;
+function sendPayload(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {
   const req = getRequest(res);
   const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
-  const generateETag = typeof etagFn === 'function' && !res.getHeader('ETag');
-
+  let chunk: string | Buffer | undefined;
   let length: number | undefined;
+
+  if (type !== undefined && body !== undefined && isUntouched(res) && isPlainSend(req, res.statusCode, etagFn)) {
+    if (typeof body === 'string') {
+      chunk = body;
+      length = Buffer.byteLength(body, 'utf8');
+    } else {
+      chunk = asBuffer(body);
+      length = chunk.length;
+    }
+    sendUntouched(res, res.statusCode, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
+    return res;
+  }
+
+  if (type !== undefined || typeof body === 'string') {
+    let contentType = res.getHeader('Content-Type');
+    if (type !== undefined && !contentType) {
+      res.setHeader('Content-Type', type);
+      contentType = type;
+    }
+    if (typeof body === 'string' && typeof contentType === 'string') {
+      const charset = withUtf8Charset(contentType);
+      if (charset !== contentType) res.setHeader('Content-Type', charset);
+    }
+  }
+
+  let encoding: BufferEncoding | undefined;
+  const generateETag = typeof etagFn === 'function' && !res.getHeader('ETag');
   if (typeof body === 'string') {
     if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
       // custom generators receive the body as a Buffer, as in express
@@ -355,17 +352,16 @@ function sendPayload(res: Response, body: string | ArrayBufferView | undefined):
   return res;
 }
 
+/**
+ * `res.json(body)`: `body` stringified per the `json replacer`, `json spaces` and `json escape`
+ * settings, sent as application/json (unless a Content-Type is set). When `res.send` was
+ * replaced, the JSON text goes through it, as in express.
+ */
 function json(this: Response, body?: unknown): Response {
   const app = this.app;
   const text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
-  if (typeof text === 'string' && isUntouched(this) && this.send === sendBody && sendWhole(this, text, APPLICATION_JSON)) return this;
-  let type = this.getHeader('Content-Type');
-  if (!type) {
-    this.setHeader('Content-Type', APPLICATION_JSON);
-    type = APPLICATION_JSON;
-  }
-  // what `this.send(text)` would do, unless `res.send` was replaced
-  if (typeof text === 'string' && this.send === sendBody) return sendText(this, text, type);
+  if (this.send === send) return sendPayload(this, text, APPLICATION_JSON);
+  if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', APPLICATION_JSON);
   return this.send(text);
 }
 
@@ -473,9 +469,8 @@ function sendFile(this: Response, path: string, options?: SendFileOptions | Tran
 
   // as express 5: the ETag of a file follows the app's `etag` setting
   const sendOptions = Object.assign(Object.create(opts) as SendFileOptions, { etag: this.app.enabled('etag') });
-  const file = send(req, encodeURI(path), sendOptions as send.SendOptions);
   const next = req.next;
-  transferFile(this, file, opts.headers, (err) => {
+  transferFile(req, this, path, sendOptions, (err) => {
     if (done) return done(err);
     if (err && err.code === 'EISDIR') return next?.();
     if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next?.(err);
@@ -565,7 +560,7 @@ export const response: Response = Object.create(ServerResponse.prototype, {
   location: method(location),
   redirect: method(redirect),
   attachment: method(attachment),
-  send: method(sendBody),
+  send: method(send),
   json: method(json),
   jsonp: method(jsonp),
   format: method(format),
