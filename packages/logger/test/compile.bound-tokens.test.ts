@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { FormatFunction, TokenIndexer } from '@webfw/logger';
-import { close, LineCapture, rawRequest, runNode, serve, type Middleware } from './helpers';
+import { close, rawRequest } from '../../../tooling/test-support';
+import { LineCapture, runNode, serve, type Middleware } from './helpers';
 
 /**
  * Every token whose value does not depend on the moment it is read, with and without

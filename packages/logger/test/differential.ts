@@ -7,7 +7,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import net from 'node:net';
 import logger from '@webfw/logger';
-import { close, LineCapture, rawRequest, serve, type Middleware } from './helpers';
+import { close, rawRequest } from '../../../tooling/test-support';
+import { LineCapture, serve, type Middleware } from './helpers';
 
 /** A token function as both libraries take it. */
 export type AnyToken = (req: IncomingMessage, res: ServerResponse, arg?: string) => unknown;

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, rawRequest, serve } from './helpers';
+import { close, rawRequest } from '../../../tooling/test-support';
+import { LineCapture, serve } from './helpers';
 
 const CLF_DATE = String.raw`\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2} \+0000`;
 

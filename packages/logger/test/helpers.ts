@@ -1,35 +1,26 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { listen, portOf, until } from '../../../tooling/test-support';
 
 /** A stream that keeps every line written to it and lets a test wait for the next ones. */
 export class LineCapture extends Writable {
   lines: string[] = [];
   chunks: string[] = [];
-  private waiters: Array<() => void> = [];
 
   override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void): void {
     const text = chunk.toString();
     this.chunks.push(text);
     for (const line of text.split('\n').slice(0, -1)) this.lines.push(line);
-    for (const w of this.waiters.splice(0)) w();
+    this.emit('written');
     cb();
   }
 
-  /** Resolves with all lines once at least `count` have been written. */
+  /** Resolves with all lines once at least `count` have been written; rejects after `timeoutMs`. */
   async waitFor(count = 1, timeoutMs = 3000): Promise<string[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.lines.length < count) {
-      if (Date.now() > deadline) throw new Error(`expected ${count} log lines, got ${this.lines.length}: ${JSON.stringify(this.lines)}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
+    await until(this, 'written', () => this.lines.length >= count, timeoutMs, () => `expected ${count} log lines, got ${this.lines.length}: ${JSON.stringify(this.lines)}`);
     return this.lines;
   }
 }
@@ -38,7 +29,7 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?
 
 /**
  * Starts a `node:http` server on a free port that runs `middlewares` in order, then `handler`.
- * Returns the server and its base URL; close it with `server.close()`.
+ * Returns the server and its base URL; close it with test-support's `close`.
  */
 export async function serve(
   middlewares: Middleware[],
@@ -58,30 +49,9 @@ export async function serve(
     };
     next();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await listen(server);
+  const port = portOf(server);
   return { server, url: `http://127.0.0.1:${port}`, port };
-}
-
-/**
- * Sends raw bytes (a string is sent as UTF-8) over a fresh socket and resolves with
- * everything the server answered.
- */
-export function rawRequest(port: number, text: string | Uint8Array): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (d) => (answer += d));
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-  });
-}
-
-/** Closes a server, ending idle keep-alive connections. */
-export function close(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
 }
 
 /** What a child `node` process printed and how it ended. */

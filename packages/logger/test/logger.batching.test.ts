@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, serve, type Middleware } from './helpers';
+import { close } from '../../../tooling/test-support';
+import { LineCapture, serve, type Middleware } from './helpers';
 
 /** A plain object with a `write` method, as used to hand each line to another logger. */
 function recordWriter(): { write(line: string): void; writes: string[] } {

@@ -7,7 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import logger from '@webfw/logger';
 import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './differential';
-import { close, rawRequest, runNode, serve } from './helpers';
+import { close, rawRequest } from '../../../tooling/test-support';
+import { runNode, serve } from './helpers';
 
 /** A warning as depd reports it, with the file of the code that caused it. */
 interface Warning {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, serve } from './helpers';
+import { close } from '../../../tooling/test-support';
+import { LineCapture, serve } from './helpers';
 
 describe('logger(format)', () => {
   it('should use a format string with tokens and literal text', async () => {

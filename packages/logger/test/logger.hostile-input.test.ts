@@ -1,7 +1,8 @@
 import net from 'node:net';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, rawRequest, serve, type Middleware } from './helpers';
+import { close, rawRequest } from '../../../tooling/test-support';
+import { LineCapture, serve, type Middleware } from './helpers';
 
 describe('hostile and broken input', () => {
   it('should write - for an unknown token', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, serve } from './helpers';
+import { close } from '../../../tooling/test-support';
+import { LineCapture, serve } from './helpers';
 
 describe('option immediate', () => {
   it('should have written the line when the request arrives, before the next middleware runs', async () => {

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { LoggedRequest, LoggedResponse } from '@webfw/logger';
-import { close, LineCapture, serve, type Middleware } from './helpers';
+import { close } from '../../../tooling/test-support';
+import { LineCapture, serve, type Middleware } from './helpers';
 
 const isHrtime = (value: unknown): boolean =>
   Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0);

@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { TokenFunction } from '@webfw/logger';
-import { close, LineCapture, serve } from './helpers';
+import { close } from '../../../tooling/test-support';
+import { LineCapture, serve } from './helpers';
 
 const BUILT_INS = ['date', 'http-version', 'method', 'pid', 'referrer', 'remote-addr', 'remote-user', 'req', 'res', 'response-time', 'status', 'total-time', 'url', 'user-agent'];
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, serve, type Middleware } from './helpers';
+import { close } from '../../../tooling/test-support';
+import { LineCapture, serve, type Middleware } from './helpers';
 
 describe('escaping of built-in and redefined tokens', () => {
   it('should escape control characters from a built-in token redefined with logger.token', async () => {

@@ -1,7 +1,8 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, serve } from './helpers';
+import { close } from '../../../tooling/test-support';
+import { LineCapture, serve } from './helpers';
 
 /** The line `format` gives for one GET answered by `handler`. */
 async function lineFor(format: string, handler: RequestListener): Promise<string> {

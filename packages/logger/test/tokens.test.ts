@@ -1,7 +1,8 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, LineCapture, rawRequest, serve, type Middleware } from './helpers';
+import { close, rawRequest } from '../../../tooling/test-support';
+import { LineCapture, serve, type Middleware } from './helpers';
 
 /** Logs `format` for one request made by `send`, returning the line. */
 async function lineFor(
