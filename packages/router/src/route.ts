@@ -97,21 +97,15 @@ class RouteImpl<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionar
     Object.defineProperty(this, '_all', { value: false, writable: true, configurable: true });
   }
 
-  /** Whether the route answers `method` (any case); HEAD is answered by GET when no HEAD was added. */
-  _handlesMethod(method: string | undefined): boolean {
-    const table = this.methods;
-    if (table._all) return true;
-    let name = typeof method === 'string' ? method.toLowerCase() : method;
-    if (name === 'head' && !table.head) name = 'get';
-    return name !== undefined && Boolean(table[name]);
-  }
-
   /** Methods with callbacks, by position in `methods` (a copy of `methods` for the hot path). */
   declare _ids: boolean[];
   /** Whether `all` added callbacks. */
   declare _all: boolean;
 
-  /** `_handlesMethod` for a method given by its position in `methods` (the router's hot path). */
+  /**
+   * Whether the route answers the method at position `id` in `methods` (-1: a method node does
+   * not know, never answered but by `all`); HEAD is answered by GET when no HEAD was added.
+   */
   _answers(id: number): boolean {
     if (this._all) return true;
     const ids = this._ids;
