@@ -1,9 +1,9 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { StaticError, StaticMiddleware } from '@webfw/static';
+import { close, listen, parseResponse, rawBytes } from '../../../tooling/test-support';
 
 /** What `next` received, as the test server reports it back. */
 export type NextCall = { kind: 'none' } | { kind: 'next' } | { kind: 'error'; err: StaticError };
@@ -48,12 +48,8 @@ export async function serve(mw: StaticMiddleware, mount?: string): Promise<TestS
       res.end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    server,
-    calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  await listen(server);
+  return { server, calls, close: () => close(server) };
 }
 
 /** A raw HTTP/1.1 response: status, lower-cased headers, body bytes. */
@@ -64,31 +60,14 @@ export interface RawResponse {
   text: string;
 }
 
-
 /**
  * Sends one request with the request target written byte for byte (no client-side URL
  * normalization, so `..`, `%2e` and backslashes reach the server as given) and parses the
  * response (Content-Length framed; the connection is closed after it).
  */
 export async function raw(server: Server, method: string, target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  const port = (server.address() as AddressInfo).port;
   const head = [`${method} ${target} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
-  const data = await new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(port, '127.0.0.1', () => socket.write(head + '\r\n\r\n', 'latin1'));
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('end', () => resolve(Buffer.concat(chunks)));
-    socket.on('error', reject);
-  });
-  const split = data.indexOf('\r\n\r\n');
-  const lines = data.subarray(0, split).toString('latin1').split('\r\n');
-  const status = Number(lines[0].split(' ')[1]);
-  const hdrs: Record<string, string> = {};
-  for (const line of lines.slice(1)) {
-    const i = line.indexOf(':');
-    hdrs[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
-  }
-  const body = data.subarray(split + 4);
+  const { status, headers: hdrs, body } = parseResponse(await rawBytes(server, head + '\r\n\r\n', { encoding: 'latin1' }));
   return { status, headers: hdrs, body, text: body.toString('utf8') };
 }
 
