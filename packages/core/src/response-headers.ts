@@ -18,15 +18,15 @@
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import { HEADER_STATE } from './symbols';
 
-
 /** No header stored yet, none pending. */
-export const UNTOUCHED = 1;
+const UNTOUCHED = 1;
 /** No header stored yet; `X-Powered-By: webfw` pending. */
-export const UNTOUCHED_POWERED = 2;
+const UNTOUCHED_POWERED = 2;
 /** Node's header store is the truth (the state of every response outside the fast path). */
 const SETTLED = 0;
 
 /**
+ * The header state of a response, kept under `HEADER_STATE` (symbols.ts); the only type of it.
  * `UNTOUCHED`/`UNTOUCHED_POWERED` while the fast path is open, `SETTLED` (or never set) once
  * node's store holds the headers, or the flat `[name, value, ...]` list a fast send wrote.
  */
