@@ -6,27 +6,27 @@ function loose(root: unknown, options?: unknown): unknown {
 }
 
 describe('serveStatic(root, options) validation', () => {
-  it('should throw when root is missing', () => {
-    expect(() => loose(undefined)).toThrow(new TypeError('root path required'));
-    expect(() => loose('')).toThrow(new TypeError('root path required'));
-  });
-
-  it('should throw when root is not a string', () => {
-    expect(() => loose(42)).toThrow(new TypeError('root path must be a string'));
-  });
-
-  it('should throw when setHeaders is not a function', () => {
-    expect(() => loose('.', { setHeaders: 'x' })).toThrow(new TypeError('option setHeaders must be function'));
-  });
-
-  it('should throw at creation for an unknown dotfiles value', () => {
-    expect(() => loose('.', { dotfiles: 'hide' })).toThrow(new TypeError('dotfiles option must be "allow", "deny", or "ignore"'));
-  });
-
-  it('should throw for an index or extensions list that is not strings', () => {
-    expect(() => loose('.', { index: [1] })).toThrow(new TypeError('index option must be array of strings or false'));
-    expect(() => loose('.', { index: true })).toThrow(new TypeError('index option must be array of strings or false'));
-    expect(() => loose('.', { extensions: [null] })).toThrow(new TypeError('extensions option must be array of strings or false'));
+  it.each<{ title: string; calls: Array<[root: unknown, options: unknown, message: string]> }>([
+    {
+      title: 'should throw when root is missing',
+      calls: [
+        [undefined, undefined, 'root path required'],
+        ['', undefined, 'root path required'],
+      ],
+    },
+    { title: 'should throw when root is not a string', calls: [[42, undefined, 'root path must be a string']] },
+    { title: 'should throw when setHeaders is not a function', calls: [['.', { setHeaders: 'x' }, 'option setHeaders must be function']] },
+    { title: 'should throw at creation for an unknown dotfiles value', calls: [['.', { dotfiles: 'hide' }, 'dotfiles option must be "allow", "deny", or "ignore"']] },
+    {
+      title: 'should throw for an index or extensions list that is not strings',
+      calls: [
+        ['.', { index: [1] }, 'index option must be array of strings or false'],
+        ['.', { index: true }, 'index option must be array of strings or false'],
+        ['.', { extensions: [null] }, 'extensions option must be array of strings or false'],
+      ],
+    },
+  ])('$title', ({ calls }) => {
+    for (const [root, options, message] of calls) expect(() => loose(root, options)).toThrow(new TypeError(message));
   });
 
   it('should accept every documented option', () => {
