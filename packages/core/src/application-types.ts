@@ -5,7 +5,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { HttpMethod, NextFunction, ParamsDictionary, RouteParameters, RouterInstance, RouterOptions } from '@webfw/router';
+import type { HttpMethod, NextFunction, ParamsDictionary, PathArgument, RouteParameters, RouterInstance, RouterOptions } from '@webfw/router';
 import type { Request } from './request';
 import type { Response } from './response';
 import type {
@@ -20,7 +20,7 @@ import type {
 import type { EngineFunction, ViewConstructor, ViewLike } from './view';
 
 /** Shared with the router, which defines them (re-exported for users of `@webfw/core`). */
-export type { HttpMethod, NextFunction, ParamsDictionary };
+export type { HttpMethod, NextFunction, ParamsDictionary, PathArgument };
 
 /** Options of `webfw.Router([options])`: `caseSensitive`, `mergeParams`, `strict`. */
 export type { RouterOptions };
@@ -59,9 +59,6 @@ export type HandlerArgument<P = ParamsDictionary, ReqBody = unknown, ReqQuery = 
   | NodeHandler
   | NodeErrorHandler
   | readonly HandlerArgument<P, ReqBody, ReqQuery>[];
-
-/** A path argument: string, path pattern, regular expression, or an array of these. */
-export type PathArgument = string | RegExp | readonly (string | RegExp)[];
 
 /** A parameter callback `(req, res, next, value, name)` registered with `app.param`. */
 export type ParamHandler = Bivariant<[req: Request, res: Response, next: NextFunction, value: string, name: string], unknown>;
