@@ -19,22 +19,28 @@ function flattenPaths(path: PathArgument | unknown, out: Array<string | RegExp>)
 /** The function a handler is called as (the stored handler has an unknown arity). */
 type Callable = (...args: unknown[]) => unknown;
 
+/** What `layer.match(path)` returns for a match, as router 2.3 gives it. */
+export interface LayerMatch {
+  /** The decoded parameters. */
+  params: MatchedParams;
+  /** The matched part of the path (what a middleware's mount strips). */
+  path: string;
+  /** The names of the parameters present in `params`. */
+  keys: string[];
+  /** The element of the layer's path that matched (the path itself unless it is an array). */
+  pattern: string | RegExp;
+}
+
 /**
  * One entry of a router's stack (a middleware or a route) or of a route's stack (a callback
- * for a method): a handler and the compiled path it answers. `match` records the parameters
- * and the matched path of the last match in `params`, `path` and `keys`.
+ * for a method): a handler and the compiled path it answers. A match is the caller's: nothing
+ * of it is kept on the layer, which many requests share.
  */
 export class Layer {
   /** The handler function. */
   handle: AnyHandler;
   /** The handler's name, or `<anonymous>`. */
   name: string;
-  /** Parameters of the last match. */
-  params: MatchedParams | undefined = undefined;
-  /** Matched part of the request path of the last match (what a middleware's mount strips). */
-  path: string | undefined = undefined;
-  /** Parameter names of the last match. */
-  keys: string[] = [];
   /** True for a middleware on `/`, which matches every path without running a matcher. */
   readonly slash: boolean;
   /** The path as given (an array path flattened), for `router.listRoutes()`. */
@@ -65,27 +71,38 @@ export class Layer {
   }
 
   /**
-   * Matches a request pathname; on a match sets `params`, `path` and `keys` and returns true,
-   * otherwise clears them and returns false. Throws the 400 URIError for a malformed escape
-   * in a captured parameter.
+   * The first of the layer's matchers that matches the request pathname `path` (`folded`: the
+   * path lower-cased when all ASCII, else null), or undefined. The matcher's `params`,
+   * `matched` and `names` hold the match until its next use: read them at once. Throws the 400
+   * URIError for a malformed escape in a captured parameter. The router's walk matches with
+   * this (no object made per match).
    */
-  match(path: string | undefined | null): boolean {
-    if (path != null) {
-      const folded = foldPath(path);
-      const matchers = this.matchers;
-      for (let i = 0; i < matchers.length; i++) {
-        const m = matchers[i]!;
-        if (m.match(path, folded)) {
-          this.params = m.params;
-          this.path = m.matched;
-          this.keys = Object.keys(m.params!);
-          return true;
-        }
-      }
+  matcherFor(path: string, folded: string | null): PathMatcher | undefined {
+    const matchers = this.matchers;
+    for (let i = 0; i < matchers.length; i++) {
+      const m = matchers[i]!;
+      if (m.match(path, folded)) return m;
     }
-    this.params = undefined;
-    this.path = undefined;
-    return false;
+    return undefined;
+  }
+
+  /**
+   * Matches a request pathname as router 2.3's `layer.match`: the match (`params`, `path`,
+   * `keys`, `pattern`), or false. Throws the 400 URIError for a malformed escape in a captured
+   * parameter.
+   */
+  match(path: string | undefined | null): LayerMatch | false {
+    if (path == null) return false;
+    const m = this.matcherFor(path, foldPath(path));
+    if (m === undefined) return false;
+    const params = m.params!;
+    const raw = this.rawPath;
+    return {
+      params,
+      path: m.matched,
+      keys: Object.keys(params),
+      pattern: Array.isArray(raw) ? raw[this.matchers.indexOf(m)]! : raw,
+    };
   }
 
   /**

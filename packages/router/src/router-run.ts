@@ -1,6 +1,7 @@
 import { LayerIndex } from './layer-index';
 import { NullObject } from './null-object';
 import type { Layer } from './layer';
+import type { PathMatcher } from './path-matcher';
 import { mergeParams } from './merge-params';
 import { forwardRejection } from './promise';
 import { sendOptionsResponse } from './options-response';
@@ -344,7 +345,7 @@ export class RouterRun {
     const options = this.isOptions ? this.options : undefined;
     let layer: Layer | undefined;
     let route: RouteLike | undefined;
-    let found = false;
+    let matcher: PathMatcher | undefined;
     for (;;) {
       // Next candidate in stack order: the smaller head of the path's list and the wild list.
       const list = this.list;
@@ -382,41 +383,41 @@ export class RouterRun {
         if (!this.percent && !this.head && !this.isOptions && !route._answers(this.methodId)) continue;
       }
 
-      let matched: boolean;
       try {
-        matched = matchLayer(layer!, path, folded);
+        matcher = layer!.matcherFor(path, folded);
       } catch (e) {
         if (!layerError) layerError = e;
         continue;
       }
-      if (!matched) continue;
-      if (route === undefined) {
-        found = true;
-        break;
-      }
+      if (matcher === undefined) continue;
+      if (route === undefined) break;
       if (!route._answers(this.methodId)) {
         if (options !== undefined) options.push(...route._methods());
-        if (!this.head) continue;
+        if (!this.head) {
+          matcher = undefined;
+          continue;
+        }
       }
-      found = true;
       break;
     }
 
-    if (!found) {
+    if (matcher === undefined) {
       this.finish(layerError);
       return;
     }
 
     const l = layer!;
     if (route !== undefined) req.route = route;
-    const params = l.params!;
+    // The match is this request's from here on: read it off the (shared) matcher now.
+    const params = matcher.params!;
+    const layerPath = matcher.matched;
+    const names = matcher.names;
     req.params = this.router.mergeParams ? mergeParams(params, this.parentParams) : params;
-    const names = l.keys;
     if (names.length !== 0 && this.hasParamCallbacks(names)) {
-      new ParamRun(this, l, layerError, names, l.path!, path, req.params as Record<string, unknown>).param(undefined);
+      new ParamRun(this, l, layerError, names, layerPath, path, req.params as Record<string, unknown>).param(undefined);
       return;
     }
-    this.afterParams(l, layerError, l.path!, path, undefined);
+    this.afterParams(l, layerError, layerPath, path, undefined);
   }
 
   /** What `router.param` callbacks left in this request, by parameter name. */
@@ -482,23 +483,6 @@ function finishRun(run: RouterRun, err: unknown): void {
 
 function stepRun(run: RouterRun, err: unknown): void {
   run.step(err);
-}
-
-/** Matches a layer against the request path (all its paths, in order). */
-function matchLayer(layer: Layer, path: string, folded: string | null): boolean {
-  const matchers = layer.matchers;
-  for (let i = 0; i < matchers.length; i++) {
-    const m = matchers[i]!;
-    if (m.match(path, folded)) {
-      layer.params = m.params;
-      layer.path = m.matched;
-      layer.keys = m.names;
-      return true;
-    }
-  }
-  layer.params = undefined;
-  layer.path = undefined;
-  return false;
 }
 
 /** Position of the first entry >= `value` in an ascending list. */
