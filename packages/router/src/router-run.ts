@@ -3,7 +3,7 @@ import { NullObject } from './null-object';
 import type { Layer } from './layer';
 import type { PathMatcher } from './path-matcher';
 import { mergeParams } from './merge-params';
-import { forwardRejection } from './promise';
+import { hasParamCallbacks, ParamRun, type ParamCalled } from './param-run';
 import { sendOptionsResponse } from './options-response';
 import type { AnyHandler, NextFunction, RouterRequest, RouterResponse } from './types';
 import { methodId, methods } from './methods';
@@ -29,125 +29,9 @@ interface Dispatcher {
   dispatch(req: unknown, res: unknown, done: NextFunction): void;
 }
 
-/** What a `router.param` callback left for one parameter during one request. */
-interface ParamCalled {
-  error: unknown;
-  match: unknown;
-  value: unknown;
-}
-
-type ParamCallback = (req: unknown, res: unknown, next: NextFunction, value: unknown, name: string) => unknown;
-
 const EMPTY: readonly number[] = [];
 /** Past any stack position (a small integer, so V8 keeps the comparisons on integers). */
 const END = 0x3fffffff;
-
-
-/**
- * Running the `router.param` callbacks of one matched layer (made only when it has some), then
- * the layer. Each match gets its own: a callback's `next` called again later continues this
- * match's callbacks from where they are, as in router 2.x, whatever the walk did meanwhile.
- */
-class ParamRun {
-  private idx = 0;
-  private key = '';
-  private value: unknown = undefined;
-  private callbacks: AnyHandler[] = [];
-  private cbIdx = 0;
-  private called: ParamCalled | undefined = undefined;
-  /** The `next` each param callback receives: the next callback, or the next parameter. */
-  readonly next: NextFunction = (err?: unknown): void => this.callback(err);
-
-  constructor(
-    private readonly run: RouterRun,
-    private readonly layer: Layer,
-    private readonly layerError: unknown,
-    private readonly names: readonly string[],
-    private readonly layerPath: string,
-    private readonly path: string,
-    private readonly matched: Record<string, unknown>,
-  ) {}
-
-  /** Moves to the next parameter of the layer that has callbacks; after the last, on to the layer. */
-  param(err: unknown): void {
-    if (err) {
-      this.done(err);
-      return;
-    }
-    const run = this.run;
-    const names = this.names;
-    const params = this.params();
-    const table = run.router.params;
-    for (;;) {
-      if (this.idx >= names.length) {
-        this.done(undefined);
-        return;
-      }
-      const key = names[this.idx++]!;
-      const value = params[key];
-      const callbacks = table[key];
-      if (value === undefined || callbacks === undefined) continue;
-      const seen = run.paramsCalled();
-      const called = seen[key];
-      if (called !== undefined && (called.match === value || (called.error && called.error !== 'route'))) {
-        // Already run for this value in this request (or failed): reuse the outcome.
-        params[key] = called.value;
-        if (called.error) {
-          this.done(called.error);
-          return;
-        }
-        continue;
-      }
-      const record: ParamCalled = { error: null, match: value, value };
-      seen[key] = record;
-      this.key = key;
-      this.value = value;
-      this.callbacks = callbacks;
-      this.cbIdx = 0;
-      this.called = record;
-      this.callback(undefined);
-      return;
-    }
-  }
-
-  /**
-   * `req.params` as it is now. Once the walk has ended its callback restored the caller's
-   * `req.params` (undefined on a bare request); a callback's `next` called after that reads the
-   * params of its own match instead of throwing inside the router, where router 2.x throws.
-   */
-  private params(): Record<string, unknown> {
-    const params = this.run.req.params as Record<string, unknown> | undefined;
-    return params !== null && typeof params === 'object' ? params : this.matched;
-  }
-
-  /** After the last parameter (or an error): on to the layer. */
-  private done(err: unknown): void {
-    this.run.afterParams(this.layer, this.layerError, this.layerPath, this.path, err);
-  }
-
-  /** Runs the next callback for the current parameter (the `next` of the previous one). */
-  private callback(err: unknown): void {
-    const fn = this.callbacks[this.cbIdx++] as ParamCallback | undefined;
-    const record = this.called!;
-    const req = this.run.req;
-    record.value = this.params()[this.key];
-    if (err) {
-      record.error = err;
-      this.param(err);
-      return;
-    }
-    if (fn === undefined) {
-      this.param(undefined);
-      return;
-    }
-    const next = this.next;
-    try {
-      forwardRejection(fn(req, this.run.res, next, this.value, this.key), next, 'parameters');
-    } catch (e) {
-      next(e);
-    }
-  }
-}
 
 /**
  * One request's walk through one router's stack: what router 2.x keeps in the closures of
@@ -205,7 +89,6 @@ export class RouterRun {
   private wild: readonly number[] = EMPTY;
   private li = 0;
   private wi = 0;
-
 
   constructor(router: RouterState, req: RouterRequest, res: unknown, callback: NextFunction) {
     this.router = router;
@@ -413,7 +296,7 @@ export class RouterRun {
     const layerPath = matcher.matched;
     const names = matcher.names;
     req.params = this.router.mergeParams ? mergeParams(params, this.parentParams) : params;
-    if (names.length !== 0 && this.hasParamCallbacks(names)) {
+    if (names.length !== 0 && hasParamCallbacks(this.router.params, names)) {
       new ParamRun(this, l, layerError, names, layerPath, path, req.params as Record<string, unknown>).param(undefined);
       return;
     }
@@ -423,12 +306,6 @@ export class RouterRun {
   /** What `router.param` callbacks left in this request, by parameter name. */
   paramsCalled(): Record<string, ParamCalled> {
     return (this.called ??= new NullObject<ParamCalled>());
-  }
-
-  private hasParamCallbacks(names: readonly string[]): boolean {
-    const table = this.router.params;
-    for (let i = 0; i < names.length; i++) if (table[names[i]!] !== undefined) return true;
-    return false;
   }
 
   /**
