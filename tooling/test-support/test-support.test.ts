@@ -52,7 +52,15 @@ describe('until and nextEvent', () => {
     emitter.emit('tick');
     await waiting;
     expect(emitter.listenerCount('tick')).toBe(0);
-    await expect(until(emitter, 'tick', () => false, 10, () => 'never')).rejects.toThrow('never');
+    await expect(
+      until(
+        emitter,
+        'tick',
+        () => false,
+        10,
+        () => 'never',
+      ),
+    ).rejects.toThrow('never');
     const next = nextEvent(emitter, 'tick');
     emitter.emit('tick', 'a', 1);
     await expect(next).resolves.toEqual(['a', 1]);

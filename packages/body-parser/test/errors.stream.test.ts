@@ -60,7 +60,9 @@ describe('request.aborted', () => {
       const error = s.nextError();
       const gz = zlib.gzipSync(JSON.stringify({ data: 'x'.repeat(5000) }));
       const part = gz.subarray(0, 30);
-      await rawExchange(s.port, [head({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': gz.length }), part], { end: 'destroy' });
+      await rawExchange(s.port, [head({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': gz.length }), part], {
+        end: 'destroy',
+      });
       const described = describeError(await error);
       expect(described).toEqual({
         name: 'BadRequestError',
@@ -83,8 +85,20 @@ describe('request.aborted', () => {
 
 describe('request.size.invalid', () => {
   it.each([
-    { title: 'should 400 when the body is shorter than the Content-Length the parser was given', declared: 20, parser: json(), contentType: 'application/json', body: '{"str":' },
-    { title: 'should 400 when the body is longer than the Content-Length the parser was given', declared: 3, parser: text(), contentType: 'text/plain', body: 'abcdef' },
+    {
+      title: 'should 400 when the body is shorter than the Content-Length the parser was given',
+      declared: 20,
+      parser: json(),
+      contentType: 'application/json',
+      body: '{"str":',
+    },
+    {
+      title: 'should 400 when the body is longer than the Content-Length the parser was given',
+      declared: 3,
+      parser: text(),
+      contentType: 'text/plain',
+      body: 'abcdef',
+    },
   ])('$title', async ({ declared, parser, contentType, body }) => {
     const lie = (req: IncomingMessage, _res: unknown, next: () => void): void => {
       req.headers['content-length'] = String(declared);
@@ -164,7 +178,10 @@ describe('oversize uploads stop being read at the limit', () => {
       const chunk = Buffer.alloc(200 * 1024, 0x61);
       const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
       // the terminating 0-chunk is never sent: the request stays open until the answer is in
-      const reply = await rawExchange(s.port, [head({ 'Content-Type': 'application/octet-stream', 'Transfer-Encoding': 'chunked' }), framed], { end: 'keep', responses: 1 });
+      const reply = await rawExchange(s.port, [head({ 'Content-Type': 'application/octet-stream', 'Transfer-Encoding': 'chunked' }), framed], {
+        end: 'keep',
+        responses: 1,
+      });
       expect(reply).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
       const error = (JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { error: Record<string, unknown> }).error;
       expect(error).toEqual({

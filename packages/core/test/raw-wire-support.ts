@@ -65,9 +65,7 @@ export function serve(app: App): Promise<Server> {
  * `X-Powered-By` blanked (`Express` vs `webfw`), and the body bytes.
  */
 export function comparable(res: WireResponse): WireResponse {
-  const lines = res.lines
-    .filter((line) => !/^date:/i.test(line))
-    .map((line) => (/^x-powered-by:/i.test(line) ? 'X-Powered-By: <present>' : line));
+  const lines = res.lines.filter((line) => !/^date:/i.test(line)).map((line) => (/^x-powered-by:/i.test(line) ? 'X-Powered-By: <present>' : line));
   return { statusLine: res.statusLine, lines, body: res.body };
 }
 

@@ -20,7 +20,13 @@ export class LineCapture extends Writable {
 
   /** Resolves with all lines once at least `count` have been written; rejects after `timeoutMs`. */
   async waitFor(count = 1, timeoutMs = 3000): Promise<string[]> {
-    await until(this, 'written', () => this.lines.length >= count, timeoutMs, () => `expected ${count} log lines, got ${this.lines.length}: ${JSON.stringify(this.lines)}`);
+    await until(
+      this,
+      'written',
+      () => this.lines.length >= count,
+      timeoutMs,
+      () => `expected ${count} log lines, got ${this.lines.length}: ${JSON.stringify(this.lines)}`,
+    );
     return this.lines;
   }
 }

@@ -46,7 +46,10 @@ describe(':res[header] for headers handed to writeHead', () => {
       title: 'should show headers of a list of [name, value] pairs',
       format: ':res[x-pair] :res[content-length]',
       handler: (_req, res) => {
-        res.writeHead(200, [['X-Pair', 'p'], ['Content-Length', '2']] as unknown as string[]);
+        res.writeHead(200, [
+          ['X-Pair', 'p'],
+          ['Content-Length', '2'],
+        ] as unknown as string[]);
         res.end('ok');
       },
       line: 'p 2',

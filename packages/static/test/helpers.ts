@@ -114,7 +114,10 @@ export async function withServer<T>(mw: StaticMiddleware, fn: (t: TestServer) =>
 }
 
 /** The fields of the error passed to `next` in call `i`, as a plain object (or undefined). */
-export function errorOf(t: TestServer, i = 0): { status: number; statusCode: number; expose: boolean; message: string; code?: string; headers?: Record<string, string> } | undefined {
+export function errorOf(
+  t: TestServer,
+  i = 0,
+): { status: number; statusCode: number; expose: boolean; message: string; code?: string; headers?: Record<string, string> } | undefined {
   const call = t.calls[i];
   if (call === undefined || call.kind !== 'error') return undefined;
   const { status, statusCode, expose, message, code, headers } = call.err;

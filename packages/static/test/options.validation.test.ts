@@ -16,7 +16,10 @@ describe('serveStatic(root, options) validation', () => {
     },
     { title: 'should throw when root is not a string', calls: [[42, undefined, 'root path must be a string']] },
     { title: 'should throw when setHeaders is not a function', calls: [['.', { setHeaders: 'x' }, 'option setHeaders must be function']] },
-    { title: 'should throw at creation for an unknown dotfiles value', calls: [['.', { dotfiles: 'hide' }, 'dotfiles option must be "allow", "deny", or "ignore"']] },
+    {
+      title: 'should throw at creation for an unknown dotfiles value',
+      calls: [['.', { dotfiles: 'hide' }, 'dotfiles option must be "allow", "deny", or "ignore"']],
+    },
     {
       title: 'should throw for an index or extensions list that is not strings',
       calls: [
