@@ -7,7 +7,7 @@ import { hasParamCallbacks, ParamRun, type ParamCalled } from './param-run';
 import { sendOptionsResponse } from './options-response';
 import type { AnyHandler, NextFunction, RouterRequest, RouterResponse } from './types';
 import { methodId, methods } from './methods';
-import { getProtohost, NON_ASCII, PERCENT, scanned, scanPathname, UPPER } from './url';
+import { getProtohost, NON_ASCII, PERCENT, scanPathname, UPPER } from './url';
 
 /** The router fields a run reads (the router function object). */
 export interface RouterState {
@@ -153,13 +153,16 @@ export class RouterRun {
     const url = this.req.url;
     if (url === this.url && this.path !== undefined) return this.path;
     this.url = url;
-    const path = scanPathname(url);
-    this.path = path;
-    if (path !== undefined) {
-      const flags = scanned.flags;
-      this.folded = flags & NON_ASCII ? null : flags & UPPER ? path.toLowerCase() : path;
-      this.percent = (flags & PERCENT) !== 0;
+    const scan = scanPathname(url);
+    if (scan === undefined) {
+      this.path = undefined;
+      return undefined;
     }
+    const path = scan.path;
+    const flags = scan.flags;
+    this.path = path;
+    this.folded = flags & NON_ASCII ? null : flags & UPPER ? path.toLowerCase() : path;
+    this.percent = (flags & PERCENT) !== 0;
     return path;
   }
 

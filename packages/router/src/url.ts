@@ -1,34 +1,26 @@
 import { parse as legacyParse } from 'node:url';
 
-/** `scanned.flags` bit: the pathname has an ASCII upper-case letter. */
+/** `ScannedPath.flags` bit: the pathname has an ASCII upper-case letter. */
 export const UPPER = 1;
-/** `scanned.flags` bit: the pathname has a character above U+007F. */
+/** `ScannedPath.flags` bit: the pathname has a character above U+007F. */
 export const NON_ASCII = 2;
-/** `scanned.flags` bit: the pathname has a `%`. */
+/** `ScannedPath.flags` bit: the pathname has a `%`. */
 export const PERCENT = 4;
 
-/** Flags of the pathname last returned by `scanPathname` (read right after the call). */
-export const scanned = { flags: 0 };
-
-function flagsOf(path: string): number {
-  let flags = 0;
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) flags |= UPPER;
-    else if (c > 0x7f) flags |= NON_ASCII;
-    else if (c === 0x25) flags |= PERCENT;
-  }
-  return flags;
+/** A request pathname and its `pathFlags`. */
+export interface ScannedPath {
+  path: string;
+  flags: number;
 }
 
 /**
- * The pathname of a request URL, or undefined when it cannot be parsed; its flags are left
- * in `scanned.flags`. An origin-form URL (`/a/b?x`) is cut at `?` in one pass; an
- * absolute-form (`http://host/a`) or asterisk-form (`*`) URL, or one whose path has
- * whitespace or `#`, goes through Node's legacy URL parser: the result is what express's
- * `parseurl` gives.
+ * The pathname of a request URL with its `pathFlags`, or undefined when it cannot be parsed.
+ * An origin-form URL (`/a/b?x`) is cut at `?` in the same pass that computes the flags; an
+ * absolute-form (`http://host/a`) or asterisk-form (`*`) URL, or one whose path has whitespace
+ * or `#`, goes through Node's legacy URL parser: the pathname is what express's `parseurl`
+ * gives.
  */
-export function scanPathname(url: string | undefined): string | undefined {
+export function scanPathname(url: string | undefined): ScannedPath | undefined {
   if (typeof url !== 'string') return undefined;
   if (url.charCodeAt(0) === 0x2f /* / */) {
     let flags = 0;
@@ -41,22 +33,35 @@ export function scanPathname(url: string | undefined): string | undefined {
       else if (c <= 0x20 || c === 0x23 /* # */ || c === 0xa0 || c === 0xfeff) return slowPathname(url);
       else if (c > 0x7f) flags |= NON_ASCII;
     }
-    scanned.flags = flags;
-    return i === url.length ? url : url.slice(0, i);
+    return { path: i === url.length ? url : url.slice(0, i), flags };
   }
   return slowPathname(url);
 }
 
-function slowPathname(url: string): string | undefined {
+function slowPathname(url: string): ScannedPath | undefined {
   let pathname: string | null;
   try {
     pathname = legacyParse(url).pathname;
   } catch {
     return undefined;
   }
-  if (pathname == null) return undefined;
-  scanned.flags = flagsOf(pathname);
-  return pathname;
+  return pathname == null ? undefined : { path: pathname, flags: pathFlags(pathname) };
+}
+
+/**
+ * What the walk needs to know of a pathname, as bits: `UPPER` (an ASCII upper-case letter: it
+ * must be lower-cased for case-insensitive matching), `NON_ASCII` (a character above U+007F:
+ * no ASCII case folding) and `PERCENT` (a `%`: a parameter may hold a malformed escape).
+ */
+export function pathFlags(path: string): number {
+  let flags = 0;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) flags |= UPPER;
+    else if (c > 0x7f) flags |= NON_ASCII;
+    else if (c === 0x25) flags |= PERCENT;
+  }
+  return flags;
 }
 
 /**
