@@ -27,10 +27,10 @@ export interface ParsedResponse {
  */
 export function parseResponse(raw: Buffer): ParsedResponse {
   const split = raw.indexOf('\r\n\r\n');
-  const lines = raw.subarray(0, split).toString('latin1').split('\r\n');
-  const status = Number(lines[0].split(' ')[1]);
+  const [statusLine = '', ...headerLines] = raw.subarray(0, split).toString('latin1').split('\r\n');
+  const status = Number(statusLine.split(' ')[1]);
   const headers: Record<string, string> = {};
-  for (const line of lines.slice(1)) {
+  for (const line of headerLines) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }

@@ -19,6 +19,7 @@ describe('app.METHOD()', () => {
     it(`should route ${method.toUpperCase()} requests with app.${method}()`, async () => {
       const app = webfw();
       const route = (app as unknown as Record<string, RouteFn>)[method];
+      if (!route) throw new Error(`app.${method} is missing`);
       expect(route.call(app, '/thing', (req, res) => res.end(`${req.method} /thing`))).toBe(app);
       const hit = await call(app, { method: method.toUpperCase(), path: '/thing' });
       expect(hit.status).toBe(200);

@@ -93,19 +93,16 @@ export function send(server: Server, req: Req): Promise<Res> {
     if (req.body !== undefined && !lower.includes('content-length') && !lower.includes('transfer-encoding')) {
       headers['Content-Length'] = String(Buffer.byteLength(req.body));
     }
-    const r = httpRequest(
-      { host: '127.0.0.1', port, method: req.method ?? 'GET', path: req.path, headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const h: Record<string, string | string[]> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k] = v;
-          resolve({ status: res.statusCode ?? 0, headers: h, body: Buffer.concat(chunks).toString('latin1') });
-        });
-        res.on('error', reject);
-      },
-    );
+    const r = httpRequest({ host: '127.0.0.1', port, method: req.method ?? 'GET', path: req.path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h: Record<string, string | string[]> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k] = v;
+        resolve({ status: res.statusCode ?? 0, headers: h, body: Buffer.concat(chunks).toString('latin1') });
+      });
+      res.on('error', reject);
+    });
     r.on('error', reject);
     if (req.body !== undefined) r.write(req.body);
     r.end();
@@ -163,18 +160,24 @@ function normalize(res: Res, opts: CompareOptions): Normalized {
   return { status: res.status, headers, body, dates };
 }
 
-/** Runs `build` with both frameworks, sends every request to both, returns the pairs. */
-export async function run(
-  build: (fw: Framework) => App,
-  reqs: Req[],
-  opts: CompareOptions = {},
-): Promise<Array<{ req: Req; express: Normalized; webfw: Normalized }>> {
+/** One request with the normalized answer of each framework. */
+export interface Pair {
+  req: Req;
+  express: Normalized;
+  webfw: Normalized;
+}
+
+/**
+ * Runs `build` with both frameworks, sends every request to both, returns the pairs: one per
+ * request, in order (typed as a tuple when `reqs` is an array literal).
+ */
+export async function run<R extends Req[]>(build: (fw: Framework) => App, reqs: [...R], opts: CompareOptions = {}): Promise<{ [K in keyof R]: Pair }> {
   const eApp = build(frameworks.express);
   const wApp = build(frameworks.webfw);
   const eServer = await listenApp(eApp, opts.foreignServer ?? false);
   const wServer = await listenApp(wApp, opts.foreignServer ?? false);
   try {
-    const out: Array<{ req: Req; express: Normalized; webfw: Normalized }> = [];
+    const out: Pair[] = [];
     for (const req of reqs) {
       const e = normalize(await send(eServer, req), opts);
       const w = normalize(await send(wServer, req), opts);
@@ -184,7 +187,8 @@ export async function run(
         require('node:fs').appendFileSync(process.env.DIFF_DUMP, `${label(req)} => ${e.status} ${JSON.stringify(e.headers)} ${e.body.slice(0, 120)}\n`);
       }
     }
-    return out;
+    // one pair pushed per request above
+    return out as { [K in keyof R]: Pair };
   } finally {
     await closeServer(eServer);
     await closeServer(wServer);
@@ -205,7 +209,7 @@ export async function compare(build: (fw: Framework) => App, reqs: Req[], opts: 
   const want: unknown[] = [];
   for (const { req, express: e, webfw: w } of pairs) {
     comparisons++;
-    const datesOk = w.dates.length === e.dates.length && w.dates.every((d, i) => Math.abs(d - e.dates[i]) <= 2000);
+    const datesOk = w.dates.length === e.dates.length && w.dates.every((d, i) => Math.abs(d - e.dates[i]!) <= 2000);
     const a = { req: label(req), status: w.status, headers: w.headers, body: w.body, datesOk };
     const b = { req: label(req), status: e.status, headers: e.headers, body: e.body, datesOk: true };
     if (!isDeepStrictEqual(a, b)) {

@@ -138,7 +138,7 @@ describe('files changed between requests', () => {
     const name = fresh('v0');
     const versions = new Set(['v0']);
     await withServer(serveStatic(fx.root), async (t) => {
-      const pending: Array<Promise<{ status: number; body: string; length: string }>> = [];
+      const pending: Array<Promise<{ status: number; body: string; length: string | undefined }>> = [];
       for (let i = 1; i <= 40; i++) {
         pending.push(raw(t.server, 'GET', '/' + name).then((r) => ({ status: r.status, body: r.text, length: r.headers['content-length'] })));
         if (i % 4 === 0) {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import serveStatic from '@webfw/static';
-import { errorOf, fixture, raw, serve, type Fixture, type TestServer } from './helpers';
+import { errorOf, fixture, header, raw, serve, type Fixture, type TestServer } from './helpers';
 
 let fx: Fixture;
 let t: TestServer;
@@ -18,7 +18,7 @@ afterAll(async () => {
 async function validators(path: string): Promise<{ etag: string; lastModified: string }> {
   const res = await raw(t.server, 'GET', path);
   expect(res.status).toBe(200);
-  return { etag: res.headers['etag'], lastModified: res.headers['last-modified'] };
+  return { etag: header(res, 'etag'), lastModified: header(res, 'last-modified') };
 }
 
 function expect304(res: Awaited<ReturnType<typeof raw>>, etag: string): void {

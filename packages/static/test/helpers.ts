@@ -60,6 +60,13 @@ export interface RawResponse {
   text: string;
 }
 
+/** The value of header `name` (lower case) in `res`; throws when `res` does not have it. */
+export function header(res: RawResponse, name: string): string {
+  const value = res.headers[name];
+  if (value === undefined) throw new Error(`no ${name} header in the ${res.status} response`);
+  return value;
+}
+
 /**
  * Sends one request with the request target written byte for byte (no client-side URL
  * normalization, so `..`, `%2e` and backslashes reach the server as given) and parses the

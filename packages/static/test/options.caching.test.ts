@@ -10,7 +10,7 @@ beforeAll(() => {
 afterAll(() => fx.remove());
 
 /** GETs a small (fast path) and a large (send path) file; both must agree on every header. */
-async function headersOf(options: ServeStaticOptions): Promise<Array<Record<string, string>>> {
+async function headersOf(options: ServeStaticOptions): Promise<[Record<string, string>, Record<string, string>]> {
   return withServer(serveStatic(fx.root, options), async (t) => {
     const small = await raw(t.server, 'GET', '/a.txt');
     const large = await raw(t.server, 'GET', '/big.bin');

@@ -2,7 +2,7 @@ import fs, { writeFileSync } from 'node:fs';
 import serveStatic from '@webfw/static';
 import { closeAll } from '../src/fd-cache';
 import { SMALL_FILE_LIMIT } from '../src/serve-static';
-import { fixture, raw, withServer, type Fixture } from './helpers';
+import { fixture, header, raw, withServer, type Fixture } from './helpers';
 
 // Small files are answered by the package's own stat + cached-descriptor read, everything
 // else by send. These tests pin down which path a request takes (by counting fs calls) and
@@ -85,9 +85,9 @@ describe('small-file fast path', () => {
     await withServer(serveStatic(fx.root), async (t) => {
       const first = await raw(t.server, 'GET', '/small.txt');
       const counts = countCalls();
-      const again = await raw(t.server, 'GET', '/small.txt', { 'If-None-Match': first.headers['etag'] });
+      const again = await raw(t.server, 'GET', '/small.txt', { 'If-None-Match': header(first, 'etag') });
       expect(again.status).toBe(304);
-      const since = await raw(t.server, 'GET', '/small.txt', { 'If-Modified-Since': first.headers['last-modified'] });
+      const since = await raw(t.server, 'GET', '/small.txt', { 'If-Modified-Since': header(first, 'last-modified') });
       expect(since.status).toBe(304);
       expect(counts.stat).toBe(2);
     });

@@ -134,17 +134,18 @@ export class Pair {
         return roundTrip(s, out, options.timeout ?? 5000);
       }),
     );
-    const failures = settled.flatMap((r, i) => (r.status === 'rejected' ? [`${this.#sides[i].side}: ${String((r.reason as Error).message)}`] : []));
+    const failures = settled.flatMap((r, i) => (r.status === 'rejected' ? [`${this.#sides[i]!.side}: ${String((r.reason as Error).message)}`] : []));
     if (failures.length > 0) throw new Error(failures.join('\n'));
     const replies = settled.map((r) => (r as PromiseFulfilledResult<Reply>).value);
     replies.forEach((reply, i) => {
-      const s = this.#sides[i];
+      const s = this.#sides[i]!;
       s.last = reply;
       keepCookies(s.jar, reply.headers['set-cookie']);
       const powered = reply.headers['x-powered-by'];
       if (powered !== undefined) expect(`${s.side}: ${String(powered)}`).toBe(`${s.side}: ${POWERED_BY[s.side]}`);
     });
     const [ex, wf] = replies;
+    if (!ex || !wf) throw new Error(`expected an answer from each side, got ${replies.length}`);
     const reference = comparable(ex, 'express', options);
     expect(comparable(wf, 'webfw', options)).toEqual(reference);
     return { express: ex, webfw: wf };
@@ -324,12 +325,12 @@ function makeReply(status: number, headers: IncomingHttpHeaders, body: Buffer): 
 
 function keepCookies(jar: Map<string, string>, setCookie: string[] | undefined): void {
   for (const line of setCookie ?? []) {
-    const [pair, ...attrs] = line.split(';');
+    const [pair = '', ...attrs] = line.split(';');
     const eq = pair.indexOf('=');
     const name = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1).trim();
     const expired = attrs.some((a) => {
-      const [k, v = ''] = a.trim().split('=');
+      const [k = '', v = ''] = a.trim().split('=');
       if (k.toLowerCase() === 'max-age') return Number(v) <= 0;
       if (k.toLowerCase() === 'expires') return Date.parse(v) <= Date.now();
       return false;
@@ -370,7 +371,9 @@ function comparable(reply: Reply, side: Side, options: SendOptions): { status: n
       // a rule on a list header (Set-Cookie) applies to the entries it matches; one must match
       const matched = value.some((v) => new RegExp(rule.pattern.source, rule.pattern.flags.replace('g', '')).test(v));
       if (!matched) throw new Error(`${side}: header ${rule.in} ${JSON.stringify(value)} does not match ${String(rule.pattern)}`);
-      headers[rule.in] = value.map((v) => v.replace(new RegExp(rule.pattern.source, rule.pattern.flags.includes('g') ? rule.pattern.flags : `${rule.pattern.flags}g`), rule.as ?? '<varies>'));
+      headers[rule.in] = value.map((v) =>
+        v.replace(new RegExp(rule.pattern.source, rule.pattern.flags.includes('g') ? rule.pattern.flags : `${rule.pattern.flags}g`), rule.as ?? '<varies>'),
+      );
     } else {
       headers[rule.in] = applyRule(side, `header ${rule.in}`, value, rule);
     }
