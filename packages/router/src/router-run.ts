@@ -37,7 +37,9 @@ const END = 0x3fffffff;
  * One request's walk through one router's stack: what router 2.x keeps in the closures of
  * `handle`, kept in one object. The walk visits only the layers the stack's `LayerIndex`
  * lists for the request's leading path segments plus the wild ones, in stack order; each
- * visited layer is matched as router 2.x matches it.
+ * visited layer is matched as router 2.x matches it (`layer.matcherFor`); a match's
+ * `router.param` callbacks run in a `ParamRun` (param-run.ts), a route's callbacks in its
+ * `Route.dispatch` (route.ts).
  *
  * Every handler of the walk receives the same `next` (also `req.next`), as in router 2.x: each
  * call continues the walk from where it is now, so a `next()` followed later by `next(err)`
@@ -189,9 +191,11 @@ export class RouterRun {
 
   /** `next(err)`: restores the URL after a mounted middleware and runs the next matching layer. */
   step(err?: unknown): void {
+    // `next('route')` out of a middleware is a plain `next()`.
     let layerError = err === 'route' ? undefined : err;
     const req = this.req;
 
+    // Undo what the last mounted middleware's match did to `req.url` and `req.baseUrl`.
     if (this.slashAdded) {
       // Remove the slash added in front of a mounted middleware's URL, unless that middleware
       // rewrote the URL under a mount path that has no trailing slash.
@@ -206,6 +210,7 @@ export class RouterRun {
       req.url = protohost + this.removed + req.url!.slice(protohost.length);
       this.removed = '';
     }
+    // `next('router')` leaves this router; so does the end of the stack (both on a later turn).
     if (layerError === 'router') {
       setImmediate(finishRun, this, undefined);
       return;
@@ -215,10 +220,12 @@ export class RouterRun {
       setImmediate(finishRun, this, layerError);
       return;
     }
+    // Max sync stack: after 100 synchronous steps, continue on a later turn.
     if (++this.sync > 100) {
       setImmediate(stepRun, this, err);
       return;
     }
+    // The pathname to match (an unparsable URL ends the walk), the method, the candidates.
     const path = this.pathname();
     if (path === undefined) {
       this.finish(layerError);
@@ -232,6 +239,7 @@ export class RouterRun {
     let layer: Layer | undefined;
     let route: RouteLike | undefined;
     let matcher: PathMatcher | undefined;
+    // Find the next matching layer.
     for (;;) {
       // Next candidate in stack order: the smaller head of the path's list and the wild list.
       const list = this.list;
@@ -260,6 +268,7 @@ export class RouterRun {
       this.idx = i + 1;
       route = layer!.route as RouteLike | undefined;
 
+      // Cheap skips before matching a route.
       if (route !== undefined) {
         // Routes do not match while an error is pending.
         if (layerError) continue;
@@ -269,6 +278,7 @@ export class RouterRun {
         if (!this.percent && !this.head && !this.isOptions && !route._answers(this.methodId)) continue;
       }
 
+      // Match the path; a malformed escape in a parameter becomes the pending error.
       try {
         matcher = layer!.matcherFor(path, folded);
       } catch (e) {
@@ -276,6 +286,8 @@ export class RouterRun {
         continue;
       }
       if (matcher === undefined) continue;
+      // A middleware runs; a route runs for its methods (HEAD also for GET's), while an
+      // OPTIONS request collects the methods of the routes it passes for the automatic answer.
       if (route === undefined) break;
       if (!route._answers(this.methodId)) {
         if (options !== undefined) options.push(...route._methods());
@@ -287,6 +299,7 @@ export class RouterRun {
       break;
     }
 
+    // No match: the walk ends.
     if (matcher === undefined) {
       this.finish(layerError);
       return;
@@ -299,6 +312,7 @@ export class RouterRun {
     const layerPath = matcher.matched;
     const names = matcher.names;
     req.params = this.router.mergeParams ? mergeParams(params, this.parentParams) : params;
+    // The layer's `router.param` callbacks first (if any), then the layer (`afterParams`).
     if (names.length !== 0 && hasParamCallbacks(this.router.params, names)) {
       new ParamRun(this, l, layerError, names, layerPath, path, req.params as Record<string, unknown>).param(undefined);
       return;
