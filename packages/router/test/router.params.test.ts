@@ -11,72 +11,8 @@ function params(req: Req, res: ServerResponse): void {
   res.end(JSON.stringify(req.params));
 }
 
+// req.params of each kind of path (named, optional, splat, RegExp...): router.routing.test.ts.
 describe('req.params', () => {
-  it('should hold named parameters', async () => {
-    const router = Router();
-    router.get('/users/:userId/books/:bookId', params);
-    await request(createServer(router)).get('/users/34/books/8989').expect(200, { userId: '34', bookId: '8989' });
-  });
-
-  it('should percent-decode parameter values', async () => {
-    const router = Router();
-    router.get('/f/:name', params);
-    await request(createServer(router)).get('/f/caf%C3%A9%20%2F%20bar').expect(200, { name: 'café / bar' });
-  });
-
-  it('should split parameters on - and . as path-to-regexp does', async () => {
-    const router = Router();
-    router.get('/flights/:from-:to', params);
-    router.get('/plantae/:genus.:species', params);
-    const server = createServer(router);
-    await request(server).get('/flights/LAX-SFO').expect(200, { from: 'LAX', to: 'SFO' });
-    await request(server).get('/plantae/Prunus.persica').expect(200, { genus: 'Prunus', species: 'persica' });
-  });
-
-  it('should omit an optional parameter that is absent', async () => {
-    const router = Router();
-    router.get('/files{/:name}', params);
-    router.get('/:lang{/:region}/home', params);
-    const server = createServer(router);
-    await request(server).get('/files').expect(200, {});
-    await request(server).get('/files/a.txt').expect(200, { name: 'a.txt' });
-    await request(server).get('/en/home').expect(200, { lang: 'en' });
-    await request(server).get('/en/us/home').expect(200, { lang: 'en', region: 'us' });
-  });
-
-  it('should give a splat as the array of its decoded segments', async () => {
-    const router = Router();
-    router.get('/assets/*path', params);
-    router.get('/opt{/*rest}', params);
-    const server = createServer(router);
-    await request(server).get('/assets/css/site%20main.css').expect(200, { path: ['css', 'site main.css'] });
-    await request(server).get('/assets/a%2Fb//c').expect(200, { path: ['a/b', '', 'c'] });
-    await request(server).get('/assets').expect(404);
-    await request(server).get('/opt').expect(200, {});
-    await request(server).get('/opt/x/y').expect(200, { rest: ['x', 'y'] });
-  });
-
-  it('should number the captures of a regular expression and name its named groups', async () => {
-    const router = Router();
-    router.get(/^\/item\/(\d+)\/(?<slug>[a-z%0-9]+)$/, params);
-    router.get(/^\/lit\/(?:a|b)\/(\w+)$/, params);
-    const server = createServer(router);
-    await request(server).get('/item/12/b%61r').expect(200, { 0: '12', slug: 'bar' });
-    await request(server).get('/lit/a/z').expect(200, { 0: 'z' });
-  });
-
-  it('should accept quoted parameter names', async () => {
-    const router = Router();
-    router.get('/q/:"with space"', params);
-    await request(createServer(router)).get('/q/v').expect(200, { 'with space': 'v' });
-  });
-
-  it('should match escaped special characters literally', async () => {
-    const router = Router();
-    router.get('/price\\:usd/\\*', params);
-    await request(createServer(router)).get('/price:usd/*').expect(200, {});
-  });
-
   it('should default to an empty object for middleware without parameters', async () => {
     const router = Router();
     router.use(params);
