@@ -83,7 +83,6 @@ export type ParamHandler<Req = IncomingMessage, Res = ServerResponse> = (
 ) => unknown;
 
 /** Any function the router stores and calls (handlers are checked by arity at call time). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export type AnyHandler = (...args: never[]) => unknown;
 
 /** The router's view of a request: the fields it reads and writes, untyped for internal use. */
