@@ -130,7 +130,7 @@ describe('GET', () => {
   it('should 500 through send when headers were already sent', async () => {
     const mw = serveStatic(fx.root, { fallthrough: false });
     let error: unknown;
-    const s = await serve((req, res, next) => {
+    const s = await serve((req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       res.write('early ');
       mw(req, res, (err) => {
