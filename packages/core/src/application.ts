@@ -71,7 +71,9 @@ function serverClasses(app: App): ServerClasses | undefined {
   let classes = app[SERVER_CLASSES];
   if (classes === undefined) {
     const requestClass = Object.prototype.hasOwnProperty.call(app.request, APP_CLASS) ? (app.request as ClassOf<typeof IncomingMessage>)[APP_CLASS] : undefined;
-    const responseClass = Object.prototype.hasOwnProperty.call(app.response, APP_CLASS) ? (app.response as ClassOf<typeof ServerResponse>)[APP_CLASS] : undefined;
+    const responseClass = Object.prototype.hasOwnProperty.call(app.response, APP_CLASS)
+      ? (app.response as ClassOf<typeof ServerResponse>)[APP_CLASS]
+      : undefined;
     if (requestClass === undefined || responseClass === undefined) return undefined;
     classes = { IncomingMessage: requestClass, ServerResponse: responseClass };
     app[SERVER_CLASSES] = classes;
@@ -160,13 +162,8 @@ Object.defineProperty(proto, 'router', {
  * handler: 404, or the error response) runs when no middleware ends the request.
  */
 define('handle', function handle(this: App, req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void {
-  const app = this;
   // the final handler: 404, or the error response, with the `env` read when it runs
-  const done =
-    callback ||
-    function finalHandler(err?: unknown): void {
-      endUnhandled(req, res, err, readSetting(app, 'env') as string | undefined, appOnError(app));
-    };
+  const done = callback || ((err?: unknown): void => endUnhandled(req, res, err, readSetting(this, 'env') as string | undefined, appOnError(this)));
   startHeaders(res, Boolean(readSetting(this, 'x-powered-by')));
   const r = req as Request;
   const s = res as Response;
@@ -313,7 +310,7 @@ for (const method of methods) {
   define(method, function routeMethod(this: App, path: PathArgument): unknown {
     if (method === 'get' && arguments.length === 1) return this.set(path as string);
     const route = this.route(path) as unknown as Record<string, (...handlers: unknown[]) => unknown>;
-    route[method].apply(route, Array.prototype.slice.call(arguments, 1));
+    route[method]!(...Array.prototype.slice.call(arguments, 1));
     return this;
   });
 }
@@ -321,7 +318,7 @@ for (const method of methods) {
 /** Routes every HTTP method on `path` to the handlers. */
 define('all', function all(this: App, path: PathArgument): App {
   const route = this.route(path) as unknown as { all: (...handlers: unknown[]) => unknown };
-  route.all.apply(route, Array.prototype.slice.call(arguments, 1));
+  route.all(...Array.prototype.slice.call(arguments, 1));
   return this;
 });
 

@@ -526,13 +526,12 @@ function render(this: Response, view: string, options?: Record<string, unknown> 
   }
   // express hands res.locals to app.render as `_locals` (merged after app.locals)
   const renderOptions = { ...opts, _locals: this.locals };
-  const self = this;
   const finish: RenderCallback =
     done ||
-    function sendRendered(err, html) {
+    ((err, html) => {
       if (err) return req.next?.(err);
-      self.send(html);
-    };
+      this.send(html);
+    });
   app.render(view, renderOptions, finish);
 }
 

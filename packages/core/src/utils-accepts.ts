@@ -22,11 +22,11 @@ function toMime(type: string): string | false {
 export function acceptsTypes(headers: IncomingHttpHeaders, types: string[]): string[] | string | false {
   const negotiator = new Negotiator({ headers });
   if (types.length === 0) return negotiator.mediaTypes();
-  if (!headers.accept) return types[0];
+  if (!headers.accept) return types[0]!;
   const mimes = types.map(toMime);
   const valid = mimes.filter((m): m is string => typeof m === 'string');
   const first = negotiator.mediaTypes(valid)[0];
-  return first ? types[mimes.indexOf(first)] : false;
+  return first ? types[mimes.indexOf(first)]! : false;
 }
 
 /** Accept-Encoding negotiation: all accepted encodings, or the first offered one accepted, or false. */

@@ -104,7 +104,7 @@ export class View implements ViewLike {
       if (typeof fn !== 'function') throw new Error(`Module "${mod}" does not provide a view engine.`);
       options.engines[ext] = fn as EngineFunction;
     }
-    this.engine = options.engines[ext];
+    this.engine = options.engines[ext]!;
     this.path = this.lookup(fileName);
   }
 
