@@ -10,11 +10,7 @@ module.exports = function jestPreset(rootDir) {
   return {
     rootDir,
     testEnvironment: 'node',
-    testMatch: [
-      '<rootDir>/packages/*/test/**/*.test.ts',
-      '<rootDir>/docs/**/*.test.ts',
-      '<rootDir>/tooling/**/*.test.ts',
-    ],
+    testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/docs/**/*.test.ts', '<rootDir>/tooling/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     transform: {
       '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],

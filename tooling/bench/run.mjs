@@ -9,7 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const all = readdirSync(join(here, 'suites')).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4)).sort();
+const all = readdirSync(join(here, 'suites'))
+  .filter((f) => f.endsWith('.mjs'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of wanted) {
   if (!all.includes(name)) {

@@ -90,7 +90,9 @@ export function workspacePackages(root) {
       const parent = pattern.slice(0, -2);
       let names = [];
       try {
-        names = readdirSync(join(root, parent), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+        names = readdirSync(join(root, parent), { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name);
       } catch {
         // a pattern whose parent does not exist matches nothing
       }
@@ -177,11 +179,15 @@ export function buildPlan(root) {
     visiting.add(name);
     const m = pkg.manifest;
     const declared = { ...m.dependencies, ...m.devDependencies, ...m.peerDependencies, ...m.optionalDependencies };
-    const deps = Object.keys(declared).filter((d) => d !== name && byName.has(d)).sort();
+    const deps = Object.keys(declared)
+      .filter((d) => d !== name && byName.has(d))
+      .sort();
     const depEntries = deps.map((d) => visit(byName.get(d)));
     const hash = createHash('sha256').update(sharedHash);
     const own = join(root, pkg.dir);
-    const configs = readdirSync(own).filter((f) => f === 'package.json' || /^tsup\.config\.|^tsconfig.*\.json$/.test(f)).sort();
+    const configs = readdirSync(own)
+      .filter((f) => f === 'package.json' || /^tsup\.config\.|^tsconfig.*\.json$/.test(f))
+      .sort();
     for (const file of configs) hashFile(hash, file, join(own, file));
     for (const file of listFiles(join(own, 'src'))) hashFile(hash, `src/${file}`, join(own, 'src', file));
     for (const dep of depEntries) hash.update(`\0dep ${dep.name} ${dep.inputs}`);
@@ -273,7 +279,10 @@ async function build(root) {
       const [entry] = pending.splice(index, 1);
       say(`building ${entry.name}`);
       rmSync(buildStampPath(root, entry.name), { force: true });
-      running.set(entry.name, runBuild(root, entry).then((result) => ({ entry, result })));
+      running.set(
+        entry.name,
+        runBuild(root, entry).then((result) => ({ entry, result })),
+      );
     }
     if (running.size === 0) break;
     const { entry, result } = await Promise.race(running.values());

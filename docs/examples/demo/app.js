@@ -134,7 +134,10 @@ function createApp(options = {}) {
 
   app.get('/notes.txt', (req, res) => {
     const lines = notes.list().map((n) => `#${n.id} ${n.author}: ${n.text}`);
-    res.attachment('notes.txt').type('txt').send(lines.join('\n') + (lines.length ? '\n' : ''));
+    res
+      .attachment('notes.txt')
+      .type('txt')
+      .send(lines.join('\n') + (lines.length ? '\n' : ''));
   });
 
   app.get('/health', (req, res) => {

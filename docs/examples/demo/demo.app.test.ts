@@ -53,7 +53,11 @@ describe('demo: HTML pages (ejs views)', () => {
 
   it('should re-render the form with 422 and the errors when the note is invalid', async () => {
     const app = quiet();
-    const res = await request(app).post('/notes').type('form').send({ text: '   ', author: 'x'.repeat(41) }).expect(422);
+    const res = await request(app)
+      .post('/notes')
+      .type('form')
+      .send({ text: '   ', author: 'x'.repeat(41) })
+      .expect(422);
     expect(res.text).toContain('<li>text is required</li>');
     expect(res.text).toContain('<li>author must be at most 40 characters</li>');
     expect(res.text).toContain(`value="${'x'.repeat(41)}"`);
@@ -70,7 +74,12 @@ describe('demo: HTML pages (ejs views)', () => {
   });
 
   it('should answer 413 to an oversized form', async () => {
-    await request(quiet()).post('/notes').type('form').send(`text=${'a'.repeat(11 * 1024)}`).set('Accept', 'application/json').expect(413, { error: { status: 413, message: 'request entity too large' } });
+    await request(quiet())
+      .post('/notes')
+      .type('form')
+      .send(`text=${'a'.repeat(11 * 1024)}`)
+      .set('Accept', 'application/json')
+      .expect(413, { error: { status: 413, message: 'request entity too large' } });
   });
 });
 
@@ -123,14 +132,18 @@ describe('demo: JSON API (router, json parser, params)', () => {
     await request(app).get('/api/notes').expect(200, [created.body]);
     await request(app).get('/api/notes/1').expect(200, created.body);
     await request(app).delete('/api/notes/1').expect(204, '');
-    await request(app).get('/api/notes/1').expect(404, { error: { status: 404, message: 'note 1 not found' } });
+    await request(app)
+      .get('/api/notes/1')
+      .expect(404, { error: { status: 404, message: 'note 1 not found' } });
   });
 
   it('should answer 422 with the invalid fields', async () => {
     await request(quiet())
       .post('/api/notes')
       .send({ text: 'x'.repeat(201), author: 7 })
-      .expect(422, { error: { status: 422, message: 'validation failed', fields: { text: 'text must be at most 200 characters', author: 'author must be a string' } } });
+      .expect(422, {
+        error: { status: 422, message: 'validation failed', fields: { text: 'text must be at most 200 characters', author: 'author must be a string' } },
+      });
   });
 
   it('should answer 422 for a body that is not an object', async () => {
@@ -153,9 +166,15 @@ describe('demo: JSON API (router, json parser, params)', () => {
 
   it('should answer 400 for a malformed id and 404 for an unknown route', async () => {
     const app = quiet();
-    await request(app).get('/api/notes/abc').expect(400, { error: { status: 400, message: 'id must be a positive integer' } });
-    await request(app).get('/api/notes/1%2F..').expect(400, { error: { status: 400, message: 'id must be a positive integer' } });
-    await request(app).get('/api/nope').expect(404, { error: { status: 404, message: 'no route for GET /api/nope' } });
+    await request(app)
+      .get('/api/notes/abc')
+      .expect(400, { error: { status: 400, message: 'id must be a positive integer' } });
+    await request(app)
+      .get('/api/notes/1%2F..')
+      .expect(400, { error: { status: 400, message: 'id must be a positive integer' } });
+    await request(app)
+      .get('/api/nope')
+      .expect(404, { error: { status: 404, message: 'no route for GET /api/nope' } });
   });
 });
 
@@ -163,8 +182,15 @@ describe('demo: static assets, downloads, errors', () => {
   it('should serve /static with a one-hour cache and revalidation', async () => {
     const app = quiet();
     const css = readFileSync(join(__dirname, 'public', 'style.css'), 'utf8');
-    const res = await request(app).get('/static/style.css').expect('Content-Type', 'text/css; charset=utf-8').expect('Cache-Control', 'public, max-age=3600').expect(200, css);
-    await request(app).get('/static/style.css').set('If-None-Match', res.headers.etag as string).expect(304);
+    const res = await request(app)
+      .get('/static/style.css')
+      .expect('Content-Type', 'text/css; charset=utf-8')
+      .expect('Cache-Control', 'public, max-age=3600')
+      .expect(200, css);
+    await request(app)
+      .get('/static/style.css')
+      .set('If-None-Match', res.headers.etag as string)
+      .expect(304);
   });
 
   it('should not serve files outside public (traversal falls through to the 404 page)', async () => {
@@ -190,7 +216,10 @@ describe('demo: static assets, downloads, errors', () => {
     const html = await request(app).get('/missing?x=<b>').set('Accept', 'text/html').expect('Content-Type', 'text/html; charset=utf-8').expect(404);
     expect(html.text).toContain('<h1>404</h1>');
     expect(html.text).toContain('<p>Cannot GET /missing</p>');
-    await request(app).get('/missing').set('Accept', 'application/json').expect(404, { error: { status: 404, message: 'Cannot GET /missing' } });
+    await request(app)
+      .get('/missing')
+      .set('Accept', 'application/json')
+      .expect(404, { error: { status: 404, message: 'Cannot GET /missing' } });
     await request(app).get('/missing').set('Accept', 'image/png').expect('Content-Type', 'text/plain; charset=utf-8').expect(404, '404 Cannot GET /missing\n');
   });
 

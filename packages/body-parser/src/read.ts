@@ -120,14 +120,7 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
 }
 
 /** Verifies, decodes and parses a fully read body, then calls `next`. */
-function parseBody(
-  req: BodyRequest,
-  res: ServerResponse,
-  next: NextFunction,
-  reader: BodyReader,
-  body: Buffer,
-  charset: string | null,
-): void {
+function parseBody(req: BodyRequest, res: ServerResponse, next: NextFunction, reader: BodyReader, body: Buffer, charset: string | null): void {
   const verify = reader.options.verify;
   if (verify !== null) {
     try {

@@ -47,19 +47,22 @@ const cases = requests.flatMap(([parser, contentType]) =>
 );
 
 describe('415 when both the charset and the Content-Encoding are unsupported', () => {
-  it.each(cases)('%s, %s, %s, Content-Encoding %s: same status, type, message and properties as body-parser 2.x', async (parser, contentType, _label, encoding, options) => {
-    const [ref, ours] = [await answer(reference, parser, options, contentType, encoding), await answer(webfw, parser, options, contentType, encoding)];
-    expect(ref.status).toBe(415);
-    expect(ours.status).toBe(ref.status);
-    const refError = ref.json.error as Record<string, unknown>;
-    const ourError = { ...(ours.json.error as Record<string, unknown>) };
-    // documented difference: with inflate false the encoding is also in `charset`
-    if (ourError.message === 'content encoding unsupported') {
-      expect(ourError.charset).toBe(ourError.encoding);
-      delete ourError.charset;
-    }
-    expect(ourError).toEqual(refError);
-  });
+  it.each(cases)(
+    '%s, %s, %s, Content-Encoding %s: same status, type, message and properties as body-parser 2.x',
+    async (parser, contentType, _label, encoding, options) => {
+      const [ref, ours] = [await answer(reference, parser, options, contentType, encoding), await answer(webfw, parser, options, contentType, encoding)];
+      expect(ref.status).toBe(415);
+      expect(ours.status).toBe(ref.status);
+      const refError = ref.json.error as Record<string, unknown>;
+      const ourError = { ...(ours.json.error as Record<string, unknown>) };
+      // documented difference: with inflate false the encoding is also in `charset`
+      if (ourError.message === 'content encoding unsupported') {
+        expect(ourError.charset).toBe(ourError.encoding);
+        delete ourError.charset;
+      }
+      expect(ourError).toEqual(refError);
+    },
+  );
 
   it('should report the charset first when verify is set (text, unknown Content-Encoding)', async () => {
     const res = await answer(webfw, 'text', { verify }, 'text/plain; charset=x-bogus', 'compress');

@@ -18,7 +18,14 @@ function thrownBy(fn: (...args: unknown[]) => unknown, args: unknown[]): Record<
     fn(...args);
   } catch (err) {
     const e = err as Error;
-    return { isError: e instanceof Error, constructor: e.constructor.name, name: e.name, message: e.message, keys: Object.keys(e), stackHead: e.stack?.split('\n')[0] };
+    return {
+      isError: e instanceof Error,
+      constructor: e.constructor.name,
+      name: e.name,
+      message: e.message,
+      keys: Object.keys(e),
+      stackHead: e.stack?.split('\n')[0],
+    };
   }
   return { threw: false };
 }
@@ -32,7 +39,11 @@ async function answer(generic: (...args: unknown[]) => unknown, args: unknown[])
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     return { status: res.status, body: await res.json() };
   } finally {
     server.close();

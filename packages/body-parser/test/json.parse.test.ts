@@ -102,7 +102,15 @@ describe('json() malformed bodies', () => {
     const res = await post(s.port, 'application/json', ' \n ');
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
-      error: { name: 'SyntaxError', message: 'Unexpected end of JSON input', status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed', body: ' \n ' },
+      error: {
+        name: 'SyntaxError',
+        message: 'Unexpected end of JSON input',
+        status: 400,
+        statusCode: 400,
+        expose: true,
+        type: 'entity.parse.failed',
+        body: ' \n ',
+      },
     });
   });
 

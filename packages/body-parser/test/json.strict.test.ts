@@ -59,7 +59,15 @@ describe('json({ strict })', () => {
       const res = await post(s.port, 'application/json', 'tru');
       expect(res.status).toBe(400);
       expect(res.json).toEqual({
-        error: { name: 'SyntaxError', message: 'Unexpected end of JSON input', status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed', body: 'tru' },
+        error: {
+          name: 'SyntaxError',
+          message: 'Unexpected end of JSON input',
+          status: 400,
+          statusCode: 400,
+          expose: true,
+          type: 'entity.parse.failed',
+          body: 'tru',
+        },
       });
     });
 

@@ -44,17 +44,24 @@ describe('the built package', () => {
   });
 
   it("should give the function with the four factories from require('@webfw/body-parser')", () => {
-    const out = runNode(['-e', `const http = require('node:http'); const bodyParser = require('@webfw/body-parser');
+    const out = runNode([
+      '-e',
+      `const http = require('node:http'); const bodyParser = require('@webfw/body-parser');
       const { json, raw, text, urlencoded } = require('@webfw/body-parser');
       if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('destructuring differs');
-      ${probe}`]);
+      ${probe}`,
+    ]);
     expect(out).toEqual(expected);
   });
 
   it("should give the same object from import bodyParser from '@webfw/body-parser', and named exports", () => {
-    const out = runNode(['--input-type=module', '-e', `import http from 'node:http'; import bodyParser, { json, raw, text, urlencoded } from '@webfw/body-parser';
+    const out = runNode([
+      '--input-type=module',
+      '-e',
+      `import http from 'node:http'; import bodyParser, { json, raw, text, urlencoded } from '@webfw/body-parser';
       if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('named exports differ');
-      ${probe}`]);
+      ${probe}`,
+    ]);
     expect(out).toEqual(expected);
   });
 

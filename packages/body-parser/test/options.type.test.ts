@@ -2,7 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
 import { post, serve } from './helpers';
 
-async function parsedWith(type: Parameters<typeof json>[0] extends infer O ? (O extends { type?: infer T } ? T : never) : never, contentType: string | undefined): Promise<unknown> {
+async function parsedWith(
+  type: Parameters<typeof json>[0] extends infer O ? (O extends { type?: infer T } ? T : never) : never,
+  contentType: string | undefined,
+): Promise<unknown> {
   const s = await serve(json({ type }));
   try {
     const res = await post(s.port, contentType, '{"a":1}');
@@ -67,7 +70,7 @@ describe('option type', () => {
     }
   });
 
-  it('should use each parser\'s default type', async () => {
+  it("should use each parser's default type", async () => {
     const s = await serve(json(), urlencoded(), text(), raw());
     try {
       expect((await post(s.port, 'application/json', '{"a":1}')).json.body).toEqual({ a: 1 });

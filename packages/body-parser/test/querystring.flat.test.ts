@@ -18,7 +18,42 @@ function prng(seed: number): () => number {
   };
 }
 
-const PIECES = ['a', 'b', 'k', '=', '=', '&', '&', '+', '%', '%2', '%20', '%3D', '%26', '%2B', '%E9', '%C3%A9', '%F0%9F%98%80', '%zz', '%%', '__proto__', '%5F_proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '.', '0', '1', ' ', 'é', '😀', ';', '?', '#'];
+const PIECES = [
+  'a',
+  'b',
+  'k',
+  '=',
+  '=',
+  '&',
+  '&',
+  '+',
+  '%',
+  '%2',
+  '%20',
+  '%3D',
+  '%26',
+  '%2B',
+  '%E9',
+  '%C3%A9',
+  '%F0%9F%98%80',
+  '%zz',
+  '%%',
+  '__proto__',
+  '%5F_proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '.',
+  '0',
+  '1',
+  ' ',
+  'é',
+  '😀',
+  ';',
+  '?',
+  '#',
+];
 
 describe('parseFlat (the flat urlencoded fast path)', () => {
   it('should give exactly what qs gives for bracket-free bodies (8000 tries)', () => {

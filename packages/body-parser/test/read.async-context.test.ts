@@ -42,7 +42,9 @@ describe('async context', () => {
         end: 'end',
       });
       expect(reply).toMatch(/^HTTP\/1\.1 200 OK/);
-      expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ has: true, kind: 'object', body: { parsed: { list: [1, 2, 3] }, store: 'request 8' } }));
+      expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(
+        JSON.stringify({ has: true, kind: 'object', body: { parsed: { list: [1, 2, 3] }, store: 'request 8' } }),
+      );
     } finally {
       await s.close();
     }
@@ -61,9 +63,13 @@ describe('async context', () => {
   it('should hand raw() the exact bytes of a body sent in several chunks', async () => {
     const s = await serve(raw());
     try {
-      const reply = await rawExchange(s.port, [head({ 'Content-Type': 'application/octet-stream', 'Content-Length': 6 }), Buffer.from([0, 1, 2]), Buffer.from([253, 254, 255])], {
-        end: 'end',
-      });
+      const reply = await rawExchange(
+        s.port,
+        [head({ 'Content-Type': 'application/octet-stream', 'Content-Length': 6 }), Buffer.from([0, 1, 2]), Buffer.from([253, 254, 255])],
+        {
+          end: 'end',
+        },
+      );
       expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ has: true, kind: 'buffer', body: '000102fdfeff' }));
     } finally {
       await s.close();

@@ -56,7 +56,7 @@ describe('several parsers on one request', () => {
     }
   });
 
-  it('should not leak one request\'s body into the next one on the same connection', async () => {
+  it("should not leak one request's body into the next one on the same connection", async () => {
     const s = await serve(json());
     try {
       const a = await post(s.port, 'application/json', '{"first":true}');

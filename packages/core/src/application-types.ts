@@ -8,15 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { HttpMethod, NextFunction, ParamsDictionary, PathArgument, RouteParameters, RouterInstance, RouterOptions } from '@webfw/router';
 import type { Request } from './request';
 import type { Response } from './response';
-import type {
-  ETagFunction,
-  ETagSetting,
-  ParsedQuery,
-  QueryParser,
-  QueryParserSetting,
-  TrustFunction,
-  TrustProxySetting,
-} from './settings';
+import type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './settings';
 import type { EngineFunction, ViewConstructor, ViewLike } from './view';
 
 /** Shared with the router, which defines them (re-exported for users of `@webfw/core`). */
@@ -68,13 +60,18 @@ export type ParamHandler = Bivariant<[req: Request, res: Response, next: NextFun
  * parameters of inline `(req, res, next)` functions given next to arrays.
  */
 export type PlainHandlerArgument<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> =
-  | RequestHandler<P, ReqBody, ReqQuery>
-  | readonly HandlerArgument<P, ReqBody, ReqQuery>[];
+  RequestHandler<P, ReqBody, ReqQuery> | readonly HandlerArgument<P, ReqBody, ReqQuery>[];
 
 /** Registers handlers for a path; `req.params` is inferred from a literal path. */
 export interface RouteMatcher<T> {
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
+  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(
+    path: Path,
+    ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]
+  ): T;
+  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(
+    path: Path,
+    ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]
+  ): T;
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
 }
@@ -83,8 +80,14 @@ export interface RouteMatcher<T> {
 export interface UseMethod<T> {
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(path: Path, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
+  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(
+    path: Path,
+    ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]
+  ): T;
+  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(
+    path: Path,
+    ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]
+  ): T;
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
 }

@@ -172,13 +172,7 @@ export function finalHandler(req: IncomingMessage, res: ServerResponse, options:
  * their own per-request callback so the `env` setting is read only when a request actually
  * reaches the end of the chain, not on every request.
  */
-export function endUnhandled(
-  req: IncomingMessage,
-  res: ServerResponse,
-  err: unknown,
-  env: string | undefined,
-  onerror: FinalHandlerOptions['onerror'],
-): void {
+export function endUnhandled(req: IncomingMessage, res: ServerResponse, err: unknown, env: string | undefined, onerror: FinalHandlerOptions['onerror']): void {
   let page: ErrorPage;
   if (!err && res.headersSent) return;
   if (err) {

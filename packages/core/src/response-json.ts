@@ -36,5 +36,5 @@ export function sanitizeCallbackName(name: string): string {
  */
 export function wrapJsonp(callback: string, json: string | undefined): string {
   const body = json === undefined ? '' : json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return "/**/ typeof " + callback + " === 'function' && " + callback + '(' + body + ');';
+  return '/**/ typeof ' + callback + " === 'function' && " + callback + '(' + body + ');';
 }

@@ -14,7 +14,7 @@ type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'b
  */
 const sha1Base64: (data: string | Buffer) => string =
   typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (data) => ((crypto as unknown as { hash: OneShotHash }).hash)('sha1', data, 'base64')
+    ? (data) => (crypto as unknown as { hash: OneShotHash }).hash('sha1', data, 'base64')
     : (data) => crypto.createHash('sha1').update(data).digest('base64');
 
 /**

@@ -155,7 +155,7 @@ describe('final handler', () => {
     expect(res.body).toBe(doc('Error: bad &lt;thing&gt;<br> &nbsp; &nbsp;at here (file.js:1:2)'));
   });
 
-  it("should answer with the status text in production, not the stack", async () => {
+  it('should answer with the status text in production, not the stack', async () => {
     const app = inEnv('production', () => webfw());
     app.set('env', 'production');
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -177,7 +177,9 @@ describe('error headers node refuses', () => {
       const res = await exchange(server, { path: '/refused/crlf' });
       expect(res.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
       // (the stack's first line names the code outside jest: `TypeError [ERR_INVALID_CHAR]: ...`)
-      expect(res.body).toMatch(/^<!DOCTYPE html>[\s\S]*<pre>TypeError( \[ERR_INVALID_CHAR\])?: Invalid character in header content \[&quot;X-Bad&quot;\]<br> &nbsp; &nbsp;at /);
+      expect(res.body).toMatch(
+        /^<!DOCTYPE html>[\s\S]*<pre>TypeError( \[ERR_INVALID_CHAR\])?: Invalid character in header content \[&quot;X-Bad&quot;\]<br> &nbsp; &nbsp;at /,
+      );
     } finally {
       await close(server);
     }

@@ -76,7 +76,10 @@ describe('app.listen() request and response objects', () => {
     app.use('/sub', sub);
     app.use((req, res) => res.json({ ...describeObjects(app, req, res), app: req.app === app && res.app === app }));
     server = await start(app);
-    await request(urlOf(server)).get('/sub/x').expect('X-Sub', 'true').expect(200, { ...ALL_TRUE, app: true });
+    await request(urlOf(server))
+      .get('/sub/x')
+      .expect('X-Sub', 'true')
+      .expect(200, { ...ALL_TRUE, app: true });
   });
 
   it('should give the same objects to an app used with a foreign server', async () => {

@@ -13,7 +13,10 @@ const tmpl: EngineFunction = (path, options, callback) => {
   const locals = options as Record<string, unknown>;
   try {
     const text = readFileSync(path, 'utf8');
-    callback(null, text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(locals[key])));
+    callback(
+      null,
+      text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(locals[key])),
+    );
   } catch (err) {
     callback(err);
   }

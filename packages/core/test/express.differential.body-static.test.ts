@@ -62,12 +62,35 @@ describe('differential: body parsers', () => {
       app.use('/type', fw.json({ type: ['application/*+json', 'text/x-json'] }));
       app.use('/noinflate', fw.json({ inflate: false }));
       app.use('/reviver', fw.json({ reviver: (k: string, v: unknown) => (k === 'n' ? Number(v) * 2 : v) }));
-      app.use('/verify', fw.json({ verify: (_q: Any, _s: Any, buf: Buffer) => { if (buf.includes('bad')) throw new Error('verify failed'); } }));
+      app.use(
+        '/verify',
+        fw.json({
+          verify: (_q: Any, _s: Any, buf: Buffer) => {
+            if (buf.includes('bad')) throw new Error('verify failed');
+          },
+        }),
+      );
     });
     const J = 'application/json';
     const reqs: Req[] = [];
     for (const base of ['/strict', '/loose']) {
-      for (const body of ['{"a":1}', '[1,2]', '"str"', '1', 'null', 'true', '', ' ', '{"a":', '{a:1}', '\uFEFF{"a":1}', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}', '{"a":1}garbage', '  \n {"b":2}', '{"a":"\\ud800"}']) {
+      for (const body of [
+        '{"a":1}',
+        '[1,2]',
+        '"str"',
+        '1',
+        'null',
+        'true',
+        '',
+        ' ',
+        '{"a":',
+        '{a:1}',
+        '\uFEFF{"a":1}',
+        '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}',
+        '{"a":1}garbage',
+        '  \n {"b":2}',
+        '{"a":"\\ud800"}',
+      ]) {
         reqs.push(post(base, J, body));
       }
     }
@@ -108,7 +131,7 @@ describe('differential: body parsers', () => {
   // error keeps its message and status inside a vm context such as jest. Outside jest express
   // answers exactly like webfw ({"message":"incorrect header check","name":"Error",status 400});
   // inside jest http-errors does not recognise node's Error and replaces it with "Bad Request".
-  it('deliberate: a corrupt gzip body gives zlib\'s 400 error (express in jest: bare BadRequestError)', async () => {
+  it("deliberate: a corrupt gzip body gives zlib's 400 error (express in jest: bare BadRequestError)", async () => {
     const [{ express: e, webfw: w }] = await run(jsonOnly, [post('/strict', 'application/json', 'not gzip', { 'Content-Encoding': 'gzip' })]);
     expect(e.status).toBe(400);
     expect(JSON.parse(e.body)).toMatchObject({ message: 'Bad Request', name: 'BadRequestError', expose: true });
@@ -140,9 +163,26 @@ describe('differential: body parsers', () => {
     });
     const U = 'application/x-www-form-urlencoded';
     const bodies = [
-      'a=1&b=2', 'a=1&a=2', 'a[b]=c', 'a[]=1&a[]=2', '__proto__[polluted]=1', '__proto__=x', 'constructor[prototype][polluted]=1',
-      'a[__proto__][polluted]=1', '%=1&b=%zz', 'a=%E0%A4%A', 'a+b=c+d', 'a=%2B', 'x[0]=a&x[1]=b', 'x[1000]=a', '=x&&y', 'hasOwnProperty=1',
-      'a[b][c][d][e][f]=deep', '', 'k=v&'.repeat(1200), 'a=é',
+      'a=1&b=2',
+      'a=1&a=2',
+      'a[b]=c',
+      'a[]=1&a[]=2',
+      '__proto__[polluted]=1',
+      '__proto__=x',
+      'constructor[prototype][polluted]=1',
+      'a[__proto__][polluted]=1',
+      '%=1&b=%zz',
+      'a=%E0%A4%A',
+      'a+b=c+d',
+      'a=%2B',
+      'x[0]=a&x[1]=b',
+      'x[1000]=a',
+      '=x&&y',
+      'hasOwnProperty=1',
+      'a[b][c][d][e][f]=deep',
+      '',
+      'k=v&'.repeat(1200),
+      'a=é',
     ];
     const reqs: Req[] = [];
     for (const base of ['/simple', '/ext']) for (const b of bodies) reqs.push(post(base, U, b));
@@ -223,29 +263,66 @@ describe('differential: body parsers', () => {
       app.post('/', (req: Any, res: Any) => res.json(req.body));
       return app;
     };
-    await compare(build, [
-      post('/', 'application/json', '{bad'),
-      post('/', 'application/json', '{"a":"xxxxxxxxxxxxxxxxxx"}'),
-      post('/', 'application/json; charset=utf-7', '{}'),
-      post('/', 'application/json', '{}', { 'Content-Encoding': 'zip' }),
-    ], { stack: true });
+    await compare(
+      build,
+      [
+        post('/', 'application/json', '{bad'),
+        post('/', 'application/json', '{"a":"xxxxxxxxxxxxxxxxxx"}'),
+        post('/', 'application/json; charset=utf-7', '{}'),
+        post('/', 'application/json', '{}', { 'Content-Encoding': 'zip' }),
+      ],
+      { stack: true },
+    );
   });
 });
 
 describe('differential: static', () => {
-  const staticApp = (opts?: Record<string, unknown>, mount = '/') => (fw: Framework) => {
-    const app = fw();
-    app.set('env', 'production');
-    app.use(mount, fw.static(root, opts));
-    app.use((_q: Any, res: Any) => res.status(404).send('fell through'));
-    app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status ?? 500).json({ s: err.status, expose: err.expose, code: err.code ?? null }));
-    return app;
-  };
+  const staticApp =
+    (opts?: Record<string, unknown>, mount = '/') =>
+    (fw: Framework) => {
+      const app = fw();
+      app.set('env', 'production');
+      app.use(mount, fw.static(root, opts));
+      app.use((_q: Any, res: Any) => res.status(404).send('fell through'));
+      app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status ?? 500).json({ s: err.status, expose: err.expose, code: err.code ?? null }));
+      return app;
+    };
   const paths = [
-    '/', '/hello.txt', '/index.html', '/dir', '/dir/', '/dir?x=1', '/dir/x.txt', '/noindex', '/noindex/', '/empty/', '/a%20b.txt', '/a b.txt'.replace(' ', '%20'),
-    '/%C3%BCmlaut.txt', '/.secret', '/.hidden-dir/f.txt', '/../webfw-diff-outside.txt', '/%2e%2e/webfw-diff-outside.txt', '/dir/..%2F..%2Fwebfw-diff-outside.txt',
-    '/dir/%2e%2e/%2e%2e/webfw-diff-outside.txt', '/..%5Cwebfw-diff-outside.txt', '/hello.txt%00', '/%', '/%zz', '/dir/../hello.txt', '/hello.txt/', '/hello.txt/x',
-    '/' + 'a'.repeat(300), '/nope', '//hello.txt', '/dir//x.txt', '/HELLO.TXT', '/data.json', '/big.txt', '/nodot', '/nodot/page',
+    '/',
+    '/hello.txt',
+    '/index.html',
+    '/dir',
+    '/dir/',
+    '/dir?x=1',
+    '/dir/x.txt',
+    '/noindex',
+    '/noindex/',
+    '/empty/',
+    '/a%20b.txt',
+    '/a b.txt'.replace(' ', '%20'),
+    '/%C3%BCmlaut.txt',
+    '/.secret',
+    '/.hidden-dir/f.txt',
+    '/../webfw-diff-outside.txt',
+    '/%2e%2e/webfw-diff-outside.txt',
+    '/dir/..%2F..%2Fwebfw-diff-outside.txt',
+    '/dir/%2e%2e/%2e%2e/webfw-diff-outside.txt',
+    '/..%5Cwebfw-diff-outside.txt',
+    '/hello.txt%00',
+    '/%',
+    '/%zz',
+    '/dir/../hello.txt',
+    '/hello.txt/',
+    '/hello.txt/x',
+    '/' + 'a'.repeat(300),
+    '/nope',
+    '//hello.txt',
+    '/dir//x.txt',
+    '/HELLO.TXT',
+    '/data.json',
+    '/big.txt',
+    '/nodot',
+    '/nodot/page',
   ];
 
   it('should serve files, redirect directories and refuse traversal identically (defaults)', async () => {
@@ -261,7 +338,8 @@ describe('differential: static', () => {
   it('should serve ranges and conditional requests identically', async () => {
     const reqs: Req[] = [];
     for (const p of ['/hello.txt', '/big.txt']) {
-      for (const r of ['bytes=0-4', 'bytes=-3', 'bytes=5-', 'bytes=0-1,3-4', 'bytes=99999999-', 'bytes=x', 'items=0-1', 'bytes=5-2']) reqs.push(get(p, { Range: r }));
+      for (const r of ['bytes=0-4', 'bytes=-3', 'bytes=5-', 'bytes=0-1,3-4', 'bytes=99999999-', 'bytes=x', 'items=0-1', 'bytes=5-2'])
+        reqs.push(get(p, { Range: r }));
       reqs.push(get(p, { 'If-Modified-Since': 'Mon, 01 Jan 2024 00:00:00 GMT' }));
       reqs.push(get(p, { 'If-Modified-Since': 'Sun, 31 Dec 2023 00:00:00 GMT' }));
       reqs.push(get(p, { 'If-Unmodified-Since': 'Sun, 31 Dec 2023 00:00:00 GMT' }));
@@ -299,6 +377,11 @@ describe('differential: static', () => {
   });
 
   it('should serve under a mount path identically', async () => {
-    await compare(staticApp(undefined, '/static'), ['/static', '/static/', '/static/dir', '/static/dir?q=<x>', '/static/hello.txt', '/static/../hello.txt', '/staticx/hello.txt', '/STATIC/hello.txt'].map((p) => get(p)));
+    await compare(
+      staticApp(undefined, '/static'),
+      ['/static', '/static/', '/static/dir', '/static/dir?q=<x>', '/static/hello.txt', '/static/../hello.txt', '/staticx/hello.txt', '/STATIC/hello.txt'].map(
+        (p) => get(p),
+      ),
+    );
   });
 });

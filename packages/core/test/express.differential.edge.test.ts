@@ -55,7 +55,22 @@ describe('differential: thrown values and odd errors', () => {
       };
       await compare(
         build,
-        ['/str', '/obj', '/num', '/undef', '/async-str', '/bigint', '/circular', '/err-no-msg', '/err-status-600', '/err-status-399', '/err-status-both', '/err-headers-bad', '/status-set', '/cookie-then-err'].map((p) => get(p)),
+        [
+          '/str',
+          '/obj',
+          '/num',
+          '/undef',
+          '/async-str',
+          '/bigint',
+          '/circular',
+          '/err-no-msg',
+          '/err-status-600',
+          '/err-status-399',
+          '/err-status-both',
+          '/err-headers-bad',
+          '/status-set',
+          '/cookie-then-err',
+        ].map((p) => get(p)),
         { stack: true },
       );
     }
@@ -109,7 +124,9 @@ describe('differential: mounting and inheritance', () => {
       app.set('jsonp callback name', 'cb');
       app.set('env', 'production');
       const sub = fw();
-      sub.get('/', (req: Any, res: Any) => res.jsonp({ ip: req.ip, proto: req.protocol, q: req.query, sd: req.subdomains, env: sub.get('env'), cb: sub.get('jsonp callback name') }));
+      sub.get('/', (req: Any, res: Any) =>
+        res.jsonp({ ip: req.ip, proto: req.protocol, q: req.query, sd: req.subdomains, env: sub.get('env'), cb: sub.get('jsonp callback name') }),
+      );
       sub.get('/e', () => {
         throw Object.assign(new Error('sub'), { status: 400, expose: false });
       });
@@ -139,10 +156,26 @@ describe('differential: mounting and inheritance', () => {
       app.get('/{*splat}', info);
       return app;
     };
-    await compare(build, [
-      '/re1', '/re12/x?y=1', '/rex', '/splat/a/b', '/splat/', '/p/1/2/3', '/p/1', '/opt', '/opt/v/w', '/m/outer/inner', '/m/a%20b/c%2Fd',
-      '/', '/anything/else', '/re1#hash', '/p/%20/%2F/x',
-    ].map((p) => get(p)));
+    await compare(
+      build,
+      [
+        '/re1',
+        '/re12/x?y=1',
+        '/rex',
+        '/splat/a/b',
+        '/splat/',
+        '/p/1/2/3',
+        '/p/1',
+        '/opt',
+        '/opt/v/w',
+        '/m/outer/inner',
+        '/m/a%20b/c%2Fd',
+        '/',
+        '/anything/else',
+        '/re1#hash',
+        '/p/%20/%2F/x',
+      ].map((p) => get(p)),
+    );
   });
 
   it('should answer through a foreign http.createServer(app) identically', async () => {
@@ -153,7 +186,11 @@ describe('differential: mounting and inheritance', () => {
       app.post('/b', fw.json(), (req: Any, res: Any) => res.json(req.body));
       return app;
     };
-    await compare(build, [get('/?a=1'), get('/s'), get('/nope'), { method: 'POST', path: '/b', headers: { 'Content-Type': 'application/json' }, body: '{"x":1}' }], { foreignServer: true });
+    await compare(
+      build,
+      [get('/?a=1'), get('/s'), get('/nope'), { method: 'POST', path: '/b', headers: { 'Content-Type': 'application/json' }, body: '{"x":1}' }],
+      { foreignServer: true },
+    );
   });
 
   it('should reject the same invalid route paths at registration', () => {
@@ -183,10 +220,23 @@ describe('differential: hostile URLs and headers', () => {
       return app;
     };
     const reqs: Req[] = [
-      get('/p/' + 'x'.repeat(8000)), get('/q?' + 'a'.repeat(20000) + '=1'), get('/q?' + 'a=1&'.repeat(3000)),
-      get('/p/%F0%9F%98%80'), get('/p/%ED%A0%80'), get('/p/%FF%FE'), get('/p/..%2F..%2F'), get('/p/%2e%2e'),
-      get('/m%2Fx'), get('/m/%2E%2E/%2e%2e'), get('/m?x=%'), get('/m/;a=b'), get('/m/a?b?c'), get('/M/x'),
-      get('http://evil.example/m/abs'), get('/m/x', { Host: 'evil"<>.example' }), get('/p/a#b'),
+      get('/p/' + 'x'.repeat(8000)),
+      get('/q?' + 'a'.repeat(20000) + '=1'),
+      get('/q?' + 'a=1&'.repeat(3000)),
+      get('/p/%F0%9F%98%80'),
+      get('/p/%ED%A0%80'),
+      get('/p/%FF%FE'),
+      get('/p/..%2F..%2F'),
+      get('/p/%2e%2e'),
+      get('/m%2Fx'),
+      get('/m/%2E%2E/%2e%2e'),
+      get('/m?x=%'),
+      get('/m/;a=b'),
+      get('/m/a?b?c'),
+      get('/M/x'),
+      get('http://evil.example/m/abs'),
+      get('/m/x', { Host: 'evil"<>.example' }),
+      get('/p/a#b'),
     ];
     await compare(build, reqs, { stack: true });
   });

@@ -69,7 +69,10 @@ describe('differential: trust proxy and request properties', () => {
         app.get('/', reqInfo);
         return app;
       };
-      await compare(build, proxyHeaders.map((h) => get('/', h)));
+      await compare(
+        build,
+        proxyHeaders.map((h) => get('/', h)),
+      );
     });
   }
 
@@ -81,7 +84,10 @@ describe('differential: trust proxy and request properties', () => {
         app.get('/', (req: Any, res: Any) => res.json(req.subdomains));
         return app;
       };
-      await compare(build, ['a.b.c.example.com', 'example.com', '127.0.0.1', '[::1]:8080', 'localhost', 'x.localhost:3000'].map((h) => get('/', { Host: h })));
+      await compare(
+        build,
+        ['a.b.c.example.com', 'example.com', '127.0.0.1', '[::1]:8080', 'localhost', 'x.localhost:3000'].map((h) => get('/', { Host: h })),
+      );
     }
   });
 
@@ -100,9 +106,13 @@ describe('differential: trust proxy and request properties', () => {
       return app;
     };
     await compare(build, [
-      get('/', { 'If-None-Match': '"abc"' }), get('/', { 'If-None-Match': 'W/"abc"' }), get('/', { 'If-None-Match': '*' }),
-      get('/', { 'If-None-Match': '"zzz", "abc"' }), get('/', { 'If-Modified-Since': 'Tue, 02 Jan 2024 00:00:00 GMT' }),
-      get('/', { 'If-Modified-Since': 'garbage' }), get('/', { 'If-None-Match': '"abc"', 'Cache-Control': 'no-cache' }),
+      get('/', { 'If-None-Match': '"abc"' }),
+      get('/', { 'If-None-Match': 'W/"abc"' }),
+      get('/', { 'If-None-Match': '*' }),
+      get('/', { 'If-None-Match': '"zzz", "abc"' }),
+      get('/', { 'If-Modified-Since': 'Tue, 02 Jan 2024 00:00:00 GMT' }),
+      get('/', { 'If-Modified-Since': 'garbage' }),
+      get('/', { 'If-None-Match': '"abc"', 'Cache-Control': 'no-cache' }),
       { method: 'POST', path: '/', headers: { 'If-None-Match': '"abc"' } },
     ]);
   });
@@ -133,11 +143,18 @@ describe('differential: trust proxy and request properties', () => {
       return app;
     };
     await compare(build, [
-      get('/'), get('/', { Accept: 'application/json' }), get('/', { Accept: 'text/*;q=0.5, application/json;q=0.9' }),
-      get('/', { Accept: 'image/*' }), get('/', { Accept: ';;;,,,q=bogus' }), get('/', { Accept: '*/*;q=0' }),
-      get('/', { 'Accept-Charset': 'iso-8859-1;q=0.5, utf-8;q=0.1' }), get('/', { 'Accept-Encoding': 'br;q=1, gzip;q=1, *;q=0' }),
-      get('/', { 'Accept-Language': 'fr-CA, en;q=0.8, *;q=0.1' }), get('/', { 'Accept-Language': 'de' }),
-      get('/', { Referer: 'http://r.example/' }), get('/', { Referrer: 'http://r2.example/', 'X-Custom': 'c' }),
+      get('/'),
+      get('/', { Accept: 'application/json' }),
+      get('/', { Accept: 'text/*;q=0.5, application/json;q=0.9' }),
+      get('/', { Accept: 'image/*' }),
+      get('/', { Accept: ';;;,,,q=bogus' }),
+      get('/', { Accept: '*/*;q=0' }),
+      get('/', { 'Accept-Charset': 'iso-8859-1;q=0.5, utf-8;q=0.1' }),
+      get('/', { 'Accept-Encoding': 'br;q=1, gzip;q=1, *;q=0' }),
+      get('/', { 'Accept-Language': 'fr-CA, en;q=0.8, *;q=0.1' }),
+      get('/', { 'Accept-Language': 'de' }),
+      get('/', { Referer: 'http://r.example/' }),
+      get('/', { Referrer: 'http://r2.example/', 'X-Custom': 'c' }),
       { method: 'POST', path: '/', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '{}' },
       { method: 'POST', path: '/', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' },
       { method: 'POST', path: '/', headers: { 'Content-Type': 'text/plain' }, body: 'x' },
@@ -151,21 +168,47 @@ describe('differential: trust proxy and request properties', () => {
     const build = (fw: Framework) => {
       const app = fw();
       app.get('/', (req: Any, res: Any) => {
-        const show = (v: Any) => (Array.isArray(v) ? { type: (v as Any).type, ranges: [...v] } : v ?? null);
+        const show = (v: Any) => (Array.isArray(v) ? { type: (v as Any).type, ranges: [...v] } : (v ?? null));
         res.json({ r: show(req.range(1000)), c: show(req.range(1000, { combine: true })) });
       });
       return app;
     };
-    await compare(build, ['bytes=0-99', 'bytes=0-1,2-3,50-', 'bytes=-50', 'bytes=2000-', 'bytes=abc', 'items=0-5', 'bytes=5-1', 'bytes=0-0,0-0'].map((r) => get('/', { Range: r })).concat([get('/')]));
+    await compare(
+      build,
+      ['bytes=0-99', 'bytes=0-1,2-3,50-', 'bytes=-50', 'bytes=2000-', 'bytes=abc', 'items=0-5', 'bytes=5-1', 'bytes=0-0,0-0']
+        .map((r) => get('/', { Range: r }))
+        .concat([get('/')]),
+    );
   });
 });
 
 describe('differential: query parser', () => {
   const queries = [
-    '/?a=1&b=2', '/?a=1&a=2', '/?a[b]=c', '/?a[]=1&a[]=2', '/?a[0]=x&a[1]=y', '/?__proto__[x]=polluted', '/?__proto__=1',
-    '/?constructor[prototype][x]=1', '/?a[__proto__][b]=1', '/?%=1&b=%zz', '/?a=%E0%A4%A', '/?a.b=c', '/?a=1;b=2',
-    '/?a[b][c][d][e][f][g]=deep', '/?' + 'k=v&'.repeat(1500), '/?' + Array.from({ length: 30 }, (_, i) => `a[${i}]=${i}`).join('&'),
-    '/?a[100]=x', '/?=x', '/?&&&', '/?a', '/?a=', '/?+plus+=+sp+ace', '/?a=%2B', '/?hasOwnProperty=1', '/?toString=x',
+    '/?a=1&b=2',
+    '/?a=1&a=2',
+    '/?a[b]=c',
+    '/?a[]=1&a[]=2',
+    '/?a[0]=x&a[1]=y',
+    '/?__proto__[x]=polluted',
+    '/?__proto__=1',
+    '/?constructor[prototype][x]=1',
+    '/?a[__proto__][b]=1',
+    '/?%=1&b=%zz',
+    '/?a=%E0%A4%A',
+    '/?a.b=c',
+    '/?a=1;b=2',
+    '/?a[b][c][d][e][f][g]=deep',
+    '/?' + 'k=v&'.repeat(1500),
+    '/?' + Array.from({ length: 30 }, (_, i) => `a[${i}]=${i}`).join('&'),
+    '/?a[100]=x',
+    '/?=x',
+    '/?&&&',
+    '/?a',
+    '/?a=',
+    '/?+plus+=+sp+ace',
+    '/?a=%2B',
+    '/?hasOwnProperty=1',
+    '/?toString=x',
   ];
   for (const parser of [undefined, 'simple', 'extended', false, true, 'fn'] as const) {
     it(`should parse hostile query strings identically with query parser ${String(parser)}`, async () => {
@@ -184,7 +227,10 @@ describe('differential: query parser', () => {
         });
         return app;
       };
-      await compare(build, queries.map((p) => get(p)));
+      await compare(
+        build,
+        queries.map((p) => get(p)),
+      );
     });
   }
 
@@ -241,7 +287,11 @@ describe('differential: response settings', () => {
       const pairs = await run(build, [get('/s')]);
       const tag = pairs[0].express.headers.etag;
       if (typeof tag === 'string') {
-        await compare(build, [get('/s', { 'If-None-Match': tag }), get('/own', { 'If-None-Match': '"mine"' }), { method: 'HEAD', path: '/s', headers: { 'If-None-Match': tag } }]);
+        await compare(build, [
+          get('/s', { 'If-None-Match': tag }),
+          get('/own', { 'If-None-Match': '"mine"' }),
+          { method: 'HEAD', path: '/s', headers: { 'If-None-Match': tag } },
+        ]);
       }
     }
   });
@@ -259,7 +309,10 @@ describe('differential: response settings', () => {
       app.use('/big', big);
       return app;
     };
-    await compare(build, ['/s/200', '/s/201', '/s/404', '/s/500', '/s/302', '/none', '/big'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/s/200', '/s/201', '/s/404', '/s/500', '/s/302', '/none', '/big'].map((p) => get(p)),
+    );
   });
 
   it('should format JSON with json spaces/replacer/escape and inherit them in sub-apps', async () => {
@@ -285,7 +338,10 @@ describe('differential: response settings', () => {
       app.use('/keys', keys);
       return app;
     };
-    await compare(build, ['/j', '/send', '/jp?callback=cb', '/sub/j', '/sub2/j', '/keys/j'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/j', '/send', '/jp?callback=cb', '/sub/j', '/sub2/j', '/keys/j'].map((p) => get(p)),
+    );
   });
 
   it('should disable and keep X-Powered-By and use the jsonp callback name setting', async () => {
@@ -299,7 +355,10 @@ describe('differential: response settings', () => {
       app.use('/quiet', quiet);
       return app;
     };
-    await compare(build, ['/?cb=f', '/?callback=f', '/quiet'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/?cb=f', '/?callback=f', '/quiet'].map((p) => get(p)),
+    );
     const b2 = (fw: Framework) => {
       const app = fw();
       app.disable('x-powered-by');
@@ -355,6 +414,10 @@ describe('differential: response settings', () => {
       return app;
     };
     const paths = ['/p', '/p?', '/p?x=1', '/p?x=1#frag', '/p#frag', 'http://h/p?y=2', '/p/%?z'];
-    await compare(build, paths.flatMap((p) => [get(p), get('/seen')]), { stack: true });
+    await compare(
+      build,
+      paths.flatMap((p) => [get(p), get('/seen')]),
+      { stack: true },
+    );
   });
 });

@@ -13,7 +13,8 @@ afterAll(() => {
 
 const root = makeFixtures();
 for (const n of ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2Fb.txt']) writeFileSync(join(root, n), `file ${n}`);
-for (const n of ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2Fb.txt']) utimesSync(join(root, n), new Date('2024-01-01T00:00:00Z'), new Date('2024-01-01T00:00:00Z'));
+for (const n of ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2Fb.txt'])
+  utimesSync(join(root, n), new Date('2024-01-01T00:00:00Z'), new Date('2024-01-01T00:00:00Z'));
 
 describe('differential: res.send / json / jsonp', () => {
   it('should send strings, buffers, objects, null, numbers, booleans and typed bodies identically', async () => {
@@ -47,7 +48,11 @@ describe('differential: res.send / json / jsonp', () => {
         jsonU2028: (r) => r.json({ s: '\u2028\u2029' }),
         end: (r) => r.end('raw end'),
         status201: (r) => r.status(201).json({ created: true }),
-        chained: (r) => r.status(202).set({ 'X-A': ['1', '2'], 'Cache-Control': 'no-store' }).send('chained'),
+        chained: (r) =>
+          r
+            .status(202)
+            .set({ 'X-A': ['1', '2'], 'Cache-Control': 'no-store' })
+            .send('chained'),
         sendTwice: (r) => {
           r.send('first');
           try {
@@ -60,7 +65,37 @@ describe('differential: res.send / json / jsonp', () => {
       for (const [name, fn] of Object.entries(bodies)) app.all(`/${name}`, (_q: Any, res: Any) => fn(res));
       return app;
     };
-    const names = ['str', 'empty', 'buf', 'emptybuf', 'obj', 'arr', 'nul', 'undef', 'num', 'zero', 'bool', 'typedStr', 'typedBuf', 'jsonStrTyped', 's204', 's304', 's205', 'jsonNull', 'jsonUndef', 'jsonStr', 'jsonNum', 'jsonNaN', 'jsonDate', 'jsonTyped', 'jsonU2028', 'end', 'status201', 'chained', 'sendTwice'];
+    const names = [
+      'str',
+      'empty',
+      'buf',
+      'emptybuf',
+      'obj',
+      'arr',
+      'nul',
+      'undef',
+      'num',
+      'zero',
+      'bool',
+      'typedStr',
+      'typedBuf',
+      'jsonStrTyped',
+      's204',
+      's304',
+      's205',
+      'jsonNull',
+      'jsonUndef',
+      'jsonStr',
+      'jsonNum',
+      'jsonNaN',
+      'jsonDate',
+      'jsonTyped',
+      'jsonU2028',
+      'end',
+      'status201',
+      'chained',
+      'sendTwice',
+    ];
     const reqs: Req[] = [];
     for (const n of names) {
       reqs.push(get(`/${n}`));
@@ -79,11 +114,26 @@ describe('differential: res.send / json / jsonp', () => {
       app.get('/typed', (_q: Any, res: Any) => res.type('text/plain').jsonp({ a: 1 }));
       return app;
     };
-    await compare(build, [
-      '/', '/?callback=cb', '/?callback=', '/?callback=alert(1)//', '/?callback=a.b[0]$_', '/?callback=%3Cscript%3E',
-      '/?callback=cb&callback=other', '/?callback[a]=x', '/?callback=%E2%80%A8x', '/?callback=' + 'x'.repeat(3000),
-      '/str?callback=f', '/undef?callback=f', '/typed?callback=f', '/typed', '/?callback=%00',
-    ].map((p) => get(p)));
+    await compare(
+      build,
+      [
+        '/',
+        '/?callback=cb',
+        '/?callback=',
+        '/?callback=alert(1)//',
+        '/?callback=a.b[0]$_',
+        '/?callback=%3Cscript%3E',
+        '/?callback=cb&callback=other',
+        '/?callback[a]=x',
+        '/?callback=%E2%80%A8x',
+        '/?callback=' + 'x'.repeat(3000),
+        '/str?callback=f',
+        '/undef?callback=f',
+        '/typed?callback=f',
+        '/typed',
+        '/?callback=%00',
+      ].map((p) => get(p)),
+    );
   });
 
   it('should validate res.status and res.sendStatus identically', async () => {
@@ -149,13 +199,9 @@ describe('differential: redirect, location, format', () => {
           'application/json': () => res.json({ json: true }),
         }),
       );
-      app.get('/d', (_q: Any, res: Any) =>
-        res.format({ json: () => res.json({ j: 1 }), default: () => res.status(406).send('custom default') }),
-      );
+      app.get('/d', (_q: Any, res: Any) => res.format({ json: () => res.json({ j: 1 }), default: () => res.status(406).send('custom default') }));
       app.get('/e', (_q: Any, res: Any) => res.format({}));
-      app.use('/c', (_q: Any, res: Any, next: Any) =>
-        res.format({ xml: () => res.send('<x/>'), json: () => res.json([]) }) ?? next(),
-      );
+      app.use('/c', (_q: Any, res: Any, next: Any) => res.format({ xml: () => res.send('<x/>'), json: () => res.json([]) }) ?? next());
       app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status ?? 500).json({ m: err.message, types: err.types }));
       return app;
     };
@@ -189,7 +235,18 @@ describe('differential: redirect, location, format', () => {
         res.send('appended');
       });
       app.get('/append-reset', (_q: Any, res: Any) => res.append('X-A', 'a').set('X-A', 'b').send('r'));
-      const types = ['json', 'html', '.txt', 'png', 'application/x-custom', 'unknownext', 'text/html; charset=iso-8859-1', 'text/plain; charset=utf-8', 'js', 'image/svg+xml'];
+      const types = [
+        'json',
+        'html',
+        '.txt',
+        'png',
+        'application/x-custom',
+        'unknownext',
+        'text/html; charset=iso-8859-1',
+        'text/plain; charset=utf-8',
+        'js',
+        'image/svg+xml',
+      ];
       types.forEach((t, i) => app.get(`/type/${i}`, (_q: Any, res: Any) => res.type(t).send('typed')));
       app.get('/ct-set', (_q: Any, res: Any) => res.set('content-type', 'text/csv').send('a,b'));
       app.get('/ct-arr', (_q: Any, res: Any, n: Any) => {
@@ -210,10 +267,21 @@ describe('differential: redirect, location, format', () => {
       });
       return app;
     };
-    await compare(build, [
-      '/links', '/vary', '/vary-star', '/append', '/append-reset', ...Array.from({ length: 10 }, (_, i) => `/type/${i}`),
-      '/ct-set', '/ct-arr', '/get', ...Array.from({ length: 6 }, (_, i) => `/attach/${i}`),
-    ].map((p) => get(p)));
+    await compare(
+      build,
+      [
+        '/links',
+        '/vary',
+        '/vary-star',
+        '/append',
+        '/append-reset',
+        ...Array.from({ length: 10 }, (_, i) => `/type/${i}`),
+        '/ct-set',
+        '/ct-arr',
+        '/get',
+        ...Array.from({ length: 6 }, (_, i) => `/attach/${i}`),
+      ].map((p) => get(p)),
+    );
   });
 });
 
@@ -265,7 +333,33 @@ describe('differential: misuse of the response API', () => {
       app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(599).json({ via: 'next', name: err.name, message: err.message }));
       return app;
     };
-    const names = ['set-ct-ext', 'set-ct-bogus', 'set-number', 'set-obj-ct', 'type-empty', 'vary-none', 'vary-arr', 'location-undef', 'redirect-none', 'redirect-status-last', 'redirect-str-status', 'json-two-args', 'send-two-args', 'sendStatus-str', 'get-none', 'get-num', 'sendFile-num', 'sendFile-none', 'cookie-none', 'format-charset', 'links-empty', 'attachment-ext', 'append-undef', 'status-then-sendStatus', 'json-headers-sent'];
+    const names = [
+      'set-ct-ext',
+      'set-ct-bogus',
+      'set-number',
+      'set-obj-ct',
+      'type-empty',
+      'vary-none',
+      'vary-arr',
+      'location-undef',
+      'redirect-none',
+      'redirect-status-last',
+      'redirect-str-status',
+      'json-two-args',
+      'send-two-args',
+      'sendStatus-str',
+      'get-none',
+      'get-num',
+      'sendFile-num',
+      'sendFile-none',
+      'cookie-none',
+      'format-charset',
+      'links-empty',
+      'attachment-ext',
+      'append-undef',
+      'status-then-sendStatus',
+      'json-headers-sent',
+    ];
     // Both frameworks deprecate res.redirect's odd arguments through depd: a line on stderr,
     // `<date> express deprecated <message> at <call site>`, once per call site. Each request goes
     // to express first, then to webfw, so each line comes twice. Captured, not printed.
@@ -277,7 +371,10 @@ describe('differential: misuse of the response API', () => {
       return true;
     });
     try {
-      await compare(build, names.map((n) => get(`/m/${n}`)));
+      await compare(
+        build,
+        names.map((n) => get(`/m/${n}`)),
+      );
     } finally {
       stderrSpy.mockRestore();
     }
@@ -295,8 +392,12 @@ describe('differential: misuse of the response API', () => {
   it('should send files with special characters in their names identically', async () => {
     const build = (fw: Framework) => {
       const app = fw();
-      app.get('/f', (req: Any, res: Any) => res.sendFile(String(req.query.n), { root }, (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })));
-      app.get('/d', (req: Any, res: Any) => res.download(join(root, String(req.query.n)), (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })));
+      app.get('/f', (req: Any, res: Any) =>
+        res.sendFile(String(req.query.n), { root }, (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })),
+      );
+      app.get('/d', (req: Any, res: Any) =>
+        res.download(join(root, String(req.query.n)), (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })),
+      );
       app.use(fw.static(root));
       return app;
     };
@@ -322,7 +423,19 @@ describe('differential: cookies', () => {
         ['object', (r) => r.cookie('cart', { items: [1, 2] })],
         ['encode', (r) => r.cookie('sp', 'a b;c,d\r\nX: y')],
         ['custom-encode', (r) => r.cookie('c', 'a b', { encode: (v: string) => v.replace(/ /g, '+') })],
-        ['all', (r) => r.cookie('all', 'v', { domain: 'example.com', path: '/admin', secure: true, httpOnly: true, sameSite: 'strict', priority: 'high', partitioned: true })],
+        [
+          'all',
+          (r) =>
+            r.cookie('all', 'v', {
+              domain: 'example.com',
+              path: '/admin',
+              secure: true,
+              httpOnly: true,
+              sameSite: 'strict',
+              priority: 'high',
+              partitioned: true,
+            }),
+        ],
         ['samesite-true', (r) => r.cookie('s', 'v', { sameSite: true })],
         ['samesite-lax', (r) => r.cookie('s', 'v', { sameSite: 'lax' })],
         ['samesite-none', (r) => r.cookie('s', 'v', { sameSite: 'none', secure: true })],
@@ -364,7 +477,39 @@ describe('differential: cookies', () => {
       app.get('/read', (req: Any, res: Any) => res.json({ c: req.cookies, s: req.signedCookies }));
       return app;
     };
-    const names = ['basic', 'object', 'encode', 'custom-encode', 'all', 'samesite-true', 'samesite-lax', 'samesite-none', 'samesite-false', 'maxage', 'maxage-zero', 'maxage-neg', 'maxage-float', 'maxage-str', 'maxage-inf', 'expires', 'expires-and-maxage', 'expires-zero', 'signed', 'signed-obj', 'bad-name', 'bad-domain', 'bad-path', 'bad-samesite', 'bad-priority', 'undefined-val', 'number-val', 'clear', 'clear-opts', 'clear-signed', 'multi'];
+    const names = [
+      'basic',
+      'object',
+      'encode',
+      'custom-encode',
+      'all',
+      'samesite-true',
+      'samesite-lax',
+      'samesite-none',
+      'samesite-false',
+      'maxage',
+      'maxage-zero',
+      'maxage-neg',
+      'maxage-float',
+      'maxage-str',
+      'maxage-inf',
+      'expires',
+      'expires-and-maxage',
+      'expires-zero',
+      'signed',
+      'signed-obj',
+      'bad-name',
+      'bad-domain',
+      'bad-path',
+      'bad-samesite',
+      'bad-priority',
+      'undefined-val',
+      'number-val',
+      'clear',
+      'clear-opts',
+      'clear-signed',
+      'multi',
+    ];
     await compare(build, [
       ...names.map((n) => get(`/c/${n}`)),
       get('/read', { Cookie: 'a=1; b=j%3A%7B%22x%22%3A1%7D; __proto__=x; s=s%3Avalue.bad; constructor=1' }),
@@ -405,12 +550,42 @@ describe('differential: sendFile and download', () => {
     );
     app.get('/dl-root', (req: Any, res: Any) => res.download(String(req.query.f), 'f.txt', { root }));
     app.get('/dl-missing', (_q: Any, res: Any) => res.download(join(root, 'nope.txt'), (err: Any) => res.status(404).send(err ? `err ${err.status}` : 'none')));
-    app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null, expose: err.expose ?? null, name: err.name }));
+    app.use((err: Any, _q: Any, res: Any, _n: Any) =>
+      res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null, expose: err.expose ?? null, name: err.name }),
+    );
     return app;
   };
 
   it('should send files with options, conditionals and ranges identically', async () => {
-    const paths = ['/abs', '/root/hello.txt', '/root/dir/x.txt', '/root/a%20b.txt', '/opts', '/nocache', '/maxage-num', '/dot/ignore', '/dot/deny', '/dot/allow', '/dotdir/ignore', '/dotdir/deny', '/dotdir/allow', '/missing', '/dir', '/cb', '/cb-ok', '/rel', '/abs-dotdot', '/json', '/umlaut', '/dl', '/dl-name', '/dl-opts', '/dl-missing', '/dl-root?f=hello.txt', '/dl-root?f=../x'];
+    const paths = [
+      '/abs',
+      '/root/hello.txt',
+      '/root/dir/x.txt',
+      '/root/a%20b.txt',
+      '/opts',
+      '/nocache',
+      '/maxage-num',
+      '/dot/ignore',
+      '/dot/deny',
+      '/dot/allow',
+      '/dotdir/ignore',
+      '/dotdir/deny',
+      '/dotdir/allow',
+      '/missing',
+      '/dir',
+      '/cb',
+      '/cb-ok',
+      '/rel',
+      '/abs-dotdot',
+      '/json',
+      '/umlaut',
+      '/dl',
+      '/dl-name',
+      '/dl-opts',
+      '/dl-missing',
+      '/dl-root?f=hello.txt',
+      '/dl-root?f=../x',
+    ];
     const reqs: Req[] = paths.map((p) => get(p));
     for (const p of ['/abs', '/big']) {
       reqs.push({ method: 'HEAD', path: p });
@@ -431,9 +606,22 @@ describe('differential: sendFile and download', () => {
 
   it('should refuse traversal attempts through sendFile/download root identically', async () => {
     const attempts = [
-      '../webfw-diff-outside.txt', '..%2Fwebfw-diff-outside.txt', 'dir/../../webfw-diff-outside.txt', '%2e%2e/webfw-diff-outside.txt',
-      'dir/../hello.txt', '..\\webfw-diff-outside.txt', 'hello.txt%00.png', '/etc/passwd', '.secret', 'dir/.././.secret', '....//hello.txt',
-      'dir/', 'dir', 'hello.txt/', '%', '%zz',
+      '../webfw-diff-outside.txt',
+      '..%2Fwebfw-diff-outside.txt',
+      'dir/../../webfw-diff-outside.txt',
+      '%2e%2e/webfw-diff-outside.txt',
+      'dir/../hello.txt',
+      '..\\webfw-diff-outside.txt',
+      'hello.txt%00.png',
+      '/etc/passwd',
+      '.secret',
+      'dir/.././.secret',
+      '....//hello.txt',
+      'dir/',
+      'dir',
+      'hello.txt/',
+      '%',
+      '%zz',
     ];
     await compare(fileApp, [
       ...attempts.map((a) => get('/rootraw?f=' + encodeURIComponent(a))),

@@ -9,8 +9,7 @@ afterAll(() => {
   expect(comparisonCount()).toBeGreaterThan(0);
 });
 
-const echo = (req: Any, res: Any) =>
-  res.json({ params: req.params, path: req.path, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl });
+const echo = (req: Any, res: Any) => res.json({ params: req.params, path: req.path, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl });
 
 describe('differential: route paths', () => {
   it('should match params, optional groups, splats and regexps identically', async () => {
@@ -29,10 +28,35 @@ describe('differential: route paths', () => {
       return app;
     };
     const reqs: Req[] = [
-      '/user/42', '/user/42/', '/user/', '/user/%41%42', '/user/a%2Fb', '/user/caf%C3%A9', '/USER/7',
-      '/file/archive.tar.gz', '/file/x.', '/opt', '/opt/', '/opt/v', '/opt/v/w', '/files/a/b/c', '/files/',
-      '/files/a%2Fb/c', '/opt-splat', '/opt-splat/x/y', '/re/123', '/re/12a', '/named/abc', '/named/ABC',
-      '/arr1', '/arr2/y', '/a-1-2', '/quoted/q', '/user/42?x=1', '/user/42#frag', '//user/42',
+      '/user/42',
+      '/user/42/',
+      '/user/',
+      '/user/%41%42',
+      '/user/a%2Fb',
+      '/user/caf%C3%A9',
+      '/USER/7',
+      '/file/archive.tar.gz',
+      '/file/x.',
+      '/opt',
+      '/opt/',
+      '/opt/v',
+      '/opt/v/w',
+      '/files/a/b/c',
+      '/files/',
+      '/files/a%2Fb/c',
+      '/opt-splat',
+      '/opt-splat/x/y',
+      '/re/123',
+      '/re/12a',
+      '/named/abc',
+      '/named/ABC',
+      '/arr1',
+      '/arr2/y',
+      '/a-1-2',
+      '/quoted/q',
+      '/user/42?x=1',
+      '/user/42#frag',
+      '//user/42',
     ].map((p) => get(p));
     await compare(build, reqs);
   });
@@ -41,7 +65,9 @@ describe('differential: route paths', () => {
     const app = fw();
     app.get('/p/:id', echo);
     app.get('/s/*rest', echo);
-    app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status).json({ name: err.name, message: err.message, status: err.status, statusCode: err.statusCode }));
+    app.use((err: Any, _q: Any, res: Any, _n: Any) =>
+      res.status(err.status).json({ name: err.name, message: err.message, status: err.status, statusCode: err.statusCode }),
+    );
     app.get('/unreached', echo);
     const inner = fw();
     inner.get('/p/:id', echo);
@@ -53,11 +79,18 @@ describe('differential: route paths', () => {
   const malformed = ['/p/%', '/p/%zz', '/p/%E0%A4%A', '/s/a/%/b', '/p/%00', '/p/%C0%AF', '/nomatch/%'];
 
   it('should treat malformed percent-encoding in params the same (400 URIError, error middleware and dev page)', async () => {
-    await compare(malformedApp('development'), [...malformed, ...malformed.map((p) => '/default' + p)].map((p) => get(p)), { stack: true });
+    await compare(
+      malformedApp('development'),
+      [...malformed, ...malformed.map((p) => '/default' + p)].map((p) => get(p)),
+      { stack: true },
+    );
   });
 
   it('should show only the status message of a malformed param on the production default page', async () => {
-    await compare(malformedApp('production'), [...malformed, ...malformed.map((p) => '/default' + p)].map((p) => get(p)));
+    await compare(
+      malformedApp('production'),
+      [...malformed, ...malformed.map((p) => '/default' + p)].map((p) => get(p)),
+    );
     const [{ webfw: page }] = await run(malformedApp('production'), [get('/default/p/%')]);
     expect(page.status).toBe(400);
     expect(page.body).toContain('<pre>Bad Request</pre>');
@@ -76,13 +109,20 @@ describe('differential: route paths', () => {
       app.use('/r', r);
       return app;
     };
-    await compare(build, ['/strict', '/strict/', '/slash', '/slash/', '/Case', '/case', '/r/x', '/r/x/', '/R/x'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/strict', '/strict/', '/slash', '/slash/', '/Case', '/case', '/r/x', '/r/x/', '/R/x'].map((p) => get(p)),
+    );
   });
 
   it('should run next("route") and next("router") the same', async () => {
     const build = (fw: Framework) => {
       const app = fw();
-      app.get('/nr', (_q: Any, _s: Any, n: Any) => n('route'), (_q: Any, s: Any) => s.send('skipped'));
+      app.get(
+        '/nr',
+        (_q: Any, _s: Any, n: Any) => n('route'),
+        (_q: Any, s: Any) => s.send('skipped'),
+      );
       app.get('/nr', (_q: Any, s: Any) => s.send('second route'));
       const r = fw.Router();
       r.use((req: Any, _s: Any, n: Any) => (req.query.out ? n('router') : n()));
@@ -92,7 +132,10 @@ describe('differential: route paths', () => {
       app.get('/nx', (_q: Any, _s: Any, n: Any) => n('router'));
       return app;
     };
-    await compare(build, ['/nr', '/r/x', '/r/x?out=1', '/nx'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/nr', '/r/x', '/r/x?out=1', '/nx'].map((p) => get(p)),
+    );
   });
 
   it('should run app.param once per request, with arrays of names and next("route")', async () => {
@@ -110,13 +153,20 @@ describe('differential: route paths', () => {
         req.ab = (req.ab ?? '') + v;
         next();
       });
-      app.get('/i/:id', (req: Any, _s: Any, n: Any) => n(), (req: Any, res: Any) => res.send(req.seen));
+      app.get(
+        '/i/:id',
+        (req: Any, _s: Any, n: Any) => n(),
+        (req: Any, res: Any) => res.send(req.seen),
+      );
       app.get('/i/:id', (req: Any, res: Any) => res.send(`fallback ${req.params.id}`));
       app.get('/ab/:a/:b', (req: Any, res: Any) => res.send(req.ab));
       app.set('env', 'production');
       return app;
     };
-    await compare(build, ['/i/1', '/i/skip', '/i/err', '/ab/x/y'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/i/1', '/i/skip', '/i/err', '/ab/x/y'].map((p) => get(p)),
+    );
   });
 
   it('should call param callbacks once per value across routes and routers', async () => {
@@ -141,7 +191,10 @@ describe('differential: route paths', () => {
       app.use((req: Any, res: Any) => res.json(req.calls ?? []));
       return app;
     };
-    await compare(build, ['/x/1', '/x/x', '/2/x', '/r/outer/inner', '/r/same/same'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/x/1', '/x/x', '/2/x', '/r/outer/inner', '/r/same/same'].map((p) => get(p)),
+    );
   });
 
   it('should answer HEAD and OPTIONS for all()/head()/get() registered in any order', async () => {
@@ -150,7 +203,11 @@ describe('differential: route paths', () => {
       app.all('/all', (req: Any, res: Any) => res.set('X-M', req.method).send('all'));
       app.get('/gh', (_q: Any, res: Any) => res.send('get first'));
       app.head('/gh', (_q: Any, res: Any) => res.set('X-Head', '1').end());
-      app.route('/chain').get((_q: Any, res: Any) => res.send('g')).post((_q: Any, res: Any) => res.send('p')).all((_q: Any, _r: Any, n: Any) => n());
+      app
+        .route('/chain')
+        .get((_q: Any, res: Any) => res.send('g'))
+        .post((_q: Any, res: Any) => res.send('p'))
+        .all((_q: Any, _r: Any, n: Any) => n());
       app.use('/mw', (_q: Any, res: Any, n: Any) => {
         res.set('X-Mw', '1');
         n();
@@ -180,10 +237,27 @@ describe('differential: route paths', () => {
       app.use('/mw', (req: Any, res: Any) => res.send(`${req.baseUrl}|${req.url}|${req.path}`));
       return app;
     };
-    await compare(build, [
-      '/sub', '/sub/', '/sub?q=1', '/sub/deep/9', '/SUB/deep/9', '/subx', '/m/p1/c1', '/u/p1/c1', '/multi1/x', '/multi2',
-      '/mw', '/mw/', '/mw/a/b?c=d', '/mwx', '/mw%2Fa', '/mw#x',
-    ].map((p) => get(p)));
+    await compare(
+      build,
+      [
+        '/sub',
+        '/sub/',
+        '/sub?q=1',
+        '/sub/deep/9',
+        '/SUB/deep/9',
+        '/subx',
+        '/m/p1/c1',
+        '/u/p1/c1',
+        '/multi1/x',
+        '/multi2',
+        '/mw',
+        '/mw/',
+        '/mw/a/b?c=d',
+        '/mwx',
+        '/mw%2Fa',
+        '/mw#x',
+      ].map((p) => get(p)),
+    );
   });
 
   it('should answer HEAD with GET routes and OPTIONS with Allow', async () => {
@@ -204,11 +278,21 @@ describe('differential: route paths', () => {
       return app;
     };
     const reqs: Req[] = [
-      { method: 'HEAD', path: '/r' }, { method: 'OPTIONS', path: '/r' }, { method: 'OPTIONS', path: '/h' },
-      { method: 'HEAD', path: '/h' }, { method: 'OPTIONS', path: '/all' }, { method: 'PATCH', path: '/all' },
-      { method: 'OPTIONS', path: '/d' }, { method: 'OPTIONS', path: '/rt/x' }, { method: 'OPTIONS', path: '/own' },
-      { method: 'OPTIONS', path: '/nothing' }, { method: 'OPTIONS', path: '*' }, { method: 'DELETE', path: '/r' },
-      { method: 'POST', path: '/h' }, { method: 'HEAD', path: '/missing' }, { method: 'PROPFIND', path: '/r' },
+      { method: 'HEAD', path: '/r' },
+      { method: 'OPTIONS', path: '/r' },
+      { method: 'OPTIONS', path: '/h' },
+      { method: 'HEAD', path: '/h' },
+      { method: 'OPTIONS', path: '/all' },
+      { method: 'PATCH', path: '/all' },
+      { method: 'OPTIONS', path: '/d' },
+      { method: 'OPTIONS', path: '/rt/x' },
+      { method: 'OPTIONS', path: '/own' },
+      { method: 'OPTIONS', path: '/nothing' },
+      { method: 'OPTIONS', path: '*' },
+      { method: 'DELETE', path: '/r' },
+      { method: 'POST', path: '/h' },
+      { method: 'HEAD', path: '/missing' },
+      { method: 'PROPFIND', path: '/r' },
     ];
     await compare(build, reqs);
   });
@@ -231,9 +315,7 @@ describe('differential: final handler', () => {
     app.get('/status-str', (_q: Any, _s: Any, n: Any) => n(Object.assign(new Error('str'), { status: '404' })));
     app.get('/expose-5xx', (_q: Any, _s: Any, n: Any) => n(Object.assign(new Error('secret'), { status: 503, expose: true })));
     app.get('/expose-false-4xx', (_q: Any, _s: Any, n: Any) => n(Object.assign(new Error('hidden'), { status: 400, expose: false })));
-    app.get('/headers', (_q: Any, _s: Any, n: Any) =>
-      n(Object.assign(new Error('hdrs'), { status: 429, headers: { 'Retry-After': '10', 'X-Extra': 'y' } })),
-    );
+    app.get('/headers', (_q: Any, _s: Any, n: Any) => n(Object.assign(new Error('hdrs'), { status: 429, headers: { 'Retry-After': '10', 'X-Extra': 'y' } })));
     app.get('/headers-500', (_q: Any, _s: Any, n: Any) => n(Object.assign(new Error('hdrs'), { headers: { 'X-Extra': 'y' } })));
     app.get('/string', (_q: Any, _s: Any, n: Any) => n('a string error'));
     app.get('/number', (_q: Any, _s: Any, n: Any) => n(404));
@@ -249,21 +331,48 @@ describe('differential: final handler', () => {
     return app;
   };
   const paths = [
-    '/throw', '/reject', '/next-err', '/status', '/statusCode', '/status-bad', '/status-str', '/expose-5xx',
-    '/headers', '/headers-500', '/string', '/number', '/obj', '/set-headers', '/rejected-undefined',
-    '/rejected-null', '/rejected-false', '/missing', '/missing/<script>', '/%3Cscript%3E',
+    '/throw',
+    '/reject',
+    '/next-err',
+    '/status',
+    '/statusCode',
+    '/status-bad',
+    '/status-str',
+    '/expose-5xx',
+    '/headers',
+    '/headers-500',
+    '/string',
+    '/number',
+    '/obj',
+    '/set-headers',
+    '/rejected-undefined',
+    '/rejected-null',
+    '/rejected-false',
+    '/missing',
+    '/missing/<script>',
+    '/%3Cscript%3E',
   ];
 
   it('should render the same default error pages in development', async () => {
-    await compare(errApp('development'), paths.map((p) => get(p)), { stack: true });
+    await compare(
+      errApp('development'),
+      paths.map((p) => get(p)),
+      { stack: true },
+    );
   });
 
   it('should render the same default error pages in production (errors without expose)', async () => {
-    await compare(errApp('production'), paths.filter((p) => p !== '/status' && p !== '/statusCode' && p !== '/headers' && p !== '/obj' && p !== '/status-str').map((p) => get(p)));
+    await compare(
+      errApp('production'),
+      paths.filter((p) => p !== '/status' && p !== '/statusCode' && p !== '/headers' && p !== '/obj' && p !== '/status-str').map((p) => get(p)),
+    );
   });
 
   it('should render the same default error pages in production for errors with status, headers and expose', async () => {
-    await compare(errApp('production'), ['/status', '/statusCode', '/headers', '/expose-5xx', '/expose-false-4xx'].map((p) => get(p)));
+    await compare(
+      errApp('production'),
+      ['/status', '/statusCode', '/headers', '/expose-5xx', '/expose-false-4xx'].map((p) => get(p)),
+    );
   });
 
   it('should show only the status text for an http-errors style 4xx (expose true) in production', async () => {
@@ -282,8 +391,13 @@ describe('differential: final handler', () => {
   it('should 404 with Cannot METHOD for every method and encoded paths', async () => {
     const build = (fw: Framework) => fw();
     await compare(build, [
-      { path: '/' }, { method: 'POST', path: '/x' }, { method: 'DELETE', path: '/a/b' }, { method: 'HEAD', path: '/' },
-      { path: '/%E2%82%AC?q=1' }, { path: '/a"b\'c&d' }, { path: '/' + 'a'.repeat(5000) },
+      { path: '/' },
+      { method: 'POST', path: '/x' },
+      { method: 'DELETE', path: '/a/b' },
+      { method: 'HEAD', path: '/' },
+      { path: '/%E2%82%AC?q=1' },
+      { path: '/a"b\'c&d' },
+      { path: '/' + 'a'.repeat(5000) },
     ]);
   });
 
@@ -301,7 +415,10 @@ describe('differential: final handler', () => {
       });
       return app;
     };
-    await compare(build, ['/e', '/after', '/async-mw'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/e', '/after', '/async-mw'].map((p) => get(p)),
+    );
   });
 
   it('should route errors thrown in error middleware and sub-app errors', async () => {
@@ -317,6 +434,9 @@ describe('differential: final handler', () => {
       app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(500).send(`outer got ${err.message}`));
       return app;
     };
-    await compare(build, ['/sub/boom', '/sub/none'].map((p) => get(p)));
+    await compare(
+      build,
+      ['/sub/boom', '/sub/none'].map((p) => get(p)),
+    );
   });
 });

@@ -19,7 +19,9 @@ describe('req.accepts()', () => {
   });
 
   it('should return false when nothing is acceptable', async () => {
-    const res = await request(echo((req) => req.accepts(['json', 'png']))).get('/').set('Accept', 'text/html');
+    const res = await request(echo((req) => req.accepts(['json', 'png'])))
+      .get('/')
+      .set('Accept', 'text/html');
     expect(res.body).toBe(false);
   });
 
@@ -30,17 +32,25 @@ describe('req.accepts()', () => {
 
   it('should list every accepted type by preference without arguments', async () => {
     const app = echo((req) => req.accepts());
-    expect((await request(app).get('/').set('Accept', 'text/plain;q=0.5, application/json, text/html;q=0.8')).body).toEqual(['application/json', 'text/html', 'text/plain']);
+    expect((await request(app).get('/').set('Accept', 'text/plain;q=0.5, application/json, text/html;q=0.8')).body).toEqual([
+      'application/json',
+      'text/html',
+      'text/plain',
+    ]);
     expect((await request(app).get('/')).body).toEqual(['*/*']);
   });
 
   it('should match wildcards', async () => {
-    const res = await request(echo((req) => [req.accepts('png'), req.accepts('json')])).get('/').set('Accept', 'image/*');
+    const res = await request(echo((req) => [req.accepts('png'), req.accepts('json')]))
+      .get('/')
+      .set('Accept', 'image/*');
     expect(res.body).toEqual(['png', false]);
   });
 
   it('should ignore unknown extensions', async () => {
-    const res = await request(echo((req) => req.accepts(['nosuchext', 'json']))).get('/').set('Accept', '*/*');
+    const res = await request(echo((req) => req.accepts(['nosuchext', 'json'])))
+      .get('/')
+      .set('Accept', '*/*');
     expect(res.body).toBe('json');
   });
 
@@ -48,7 +58,9 @@ describe('req.accepts()', () => {
     const entries = Array.from({ length: 500 }, (_, i) => `application/x-type-${i};q=0.${(i % 9) + 1}`);
     entries.push('application/json;q=1');
     const started = Date.now();
-    const res = await request(echo((req) => [req.accepts(['html', 'json']), req.accepts().length])).get('/').set('Accept', entries.join(', '));
+    const res = await request(echo((req) => [req.accepts(['html', 'json']), req.accepts().length]))
+      .get('/')
+      .set('Accept', entries.join(', '));
     expect(res.status).toBe(200);
     expect(res.body).toEqual(['json', 501]);
     expect(Date.now() - started).toBeLessThan(2000);

@@ -70,12 +70,17 @@ describe('req.is()', () => {
   });
 
   it('should return false when the type does not match', async () => {
-    const res = await request(echo((req) => req.is('html'))).post('/').set('Content-Type', 'application/json').send('{}');
+    const res = await request(echo((req) => req.is('html')))
+      .post('/')
+      .set('Content-Type', 'application/json')
+      .send('{}');
     expect(res.body).toBe(false);
   });
 
   it('should return null without a body', async () => {
-    const res = await request(echo((req) => req.is('json'))).get('/').set('Content-Type', 'application/json');
+    const res = await request(echo((req) => req.is('json')))
+      .get('/')
+      .set('Content-Type', 'application/json');
     expect(res.body).toBeNull();
   });
 });
@@ -87,7 +92,13 @@ describe('req.range()', () => {
       return Array.isArray(r) ? { type: r.type, ranges: [...r] } : r;
     });
     const res = await request(app).get('/').set('Range', 'bytes=0-9,50-');
-    expect(res.body).toEqual({ type: 'bytes', ranges: [{ start: 0, end: 9 }, { start: 50, end: 99 }] });
+    expect(res.body).toEqual({
+      type: 'bytes',
+      ranges: [
+        { start: 0, end: 9 },
+        { start: 50, end: 99 },
+      ],
+    });
   });
 
   it('should combine overlapping and adjacent ranges with combine', async () => {
@@ -100,12 +111,16 @@ describe('req.range()', () => {
   });
 
   it('should return -1 for an unsatisfiable range', async () => {
-    const res = await request(echo((req) => req.range(10))).get('/').set('Range', 'bytes=50-60');
+    const res = await request(echo((req) => req.range(10)))
+      .get('/')
+      .set('Range', 'bytes=50-60');
     expect(res.body).toBe(-1);
   });
 
   it('should return -2 for a malformed header', async () => {
-    const res = await request(echo((req) => req.range(10))).get('/').set('Range', 'bytes=nope');
+    const res = await request(echo((req) => req.range(10)))
+      .get('/')
+      .set('Range', 'bytes=nope');
     expect(res.body).toBe(-2);
   });
 

@@ -38,7 +38,10 @@ describe('req.hostname / req.host', () => {
   });
 
   it('should be undefined without a Host header', async () => {
-    const res = await raw(echo((req) => [req.hostname ?? 'none', req.host ?? 'none', req.subdomains]), 'GET / HTTP/1.0\r\n\r\n');
+    const res = await raw(
+      echo((req) => [req.hostname ?? 'none', req.host ?? 'none', req.subdomains]),
+      'GET / HTTP/1.0\r\n\r\n',
+    );
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual(['none', 'none', []]);
   });
@@ -59,47 +62,82 @@ describe('req.hostname / req.host', () => {
   });
 
   it('should answer 400 (node) for a Host header with forbidden characters', async () => {
-    const res = await raw(echo((req) => req.hostname), 'GET / HTTP/1.1\r\nHost: bad\u0001host\r\nConnection: close\r\n\r\n');
+    const res = await raw(
+      echo((req) => req.hostname),
+      'GET / HTTP/1.1\r\nHost: bad\u0001host\r\nConnection: close\r\n\r\n',
+    );
     expect(res.status).toBe(400);
   });
 
   it('should ignore X-Forwarded-Host without trust proxy', async () => {
-    const res = await request(echo((req) => req.hostname)).get('/').set('Host', 'real.example').set('X-Forwarded-Host', 'forged.example');
+    const res = await request(echo((req) => req.hostname))
+      .get('/')
+      .set('Host', 'real.example')
+      .set('X-Forwarded-Host', 'forged.example');
     expect(res.body).toBe('real.example');
   });
 
   it('should use X-Forwarded-Host under trust proxy', async () => {
-    const app = echo((req) => [req.hostname, req.host], (a) => a.enable('trust proxy'));
-    expect((await request(app).get('/').set('Host', 'real.example').set('X-Forwarded-Host', 'proxy.example:8443')).body).toEqual(['proxy.example', 'proxy.example:8443']);
+    const app = echo(
+      (req) => [req.hostname, req.host],
+      (a) => a.enable('trust proxy'),
+    );
+    expect((await request(app).get('/').set('Host', 'real.example').set('X-Forwarded-Host', 'proxy.example:8443')).body).toEqual([
+      'proxy.example',
+      'proxy.example:8443',
+    ]);
   });
 
   it('should take the first of several X-Forwarded-Host values', async () => {
-    const app = echo((req) => req.hostname, (a) => a.enable('trust proxy'));
+    const app = echo(
+      (req) => req.hostname,
+      (a) => a.enable('trust proxy'),
+    );
     expect((await request(app).get('/').set('X-Forwarded-Host', 'one.example , two.example')).body).toBe('one.example');
-    const repeated = await raw(app, 'GET / HTTP/1.1\r\nHost: h\r\nX-Forwarded-Host: first.example\r\nX-Forwarded-Host: second.example\r\nConnection: close\r\n\r\n');
+    const repeated = await raw(
+      app,
+      'GET / HTTP/1.1\r\nHost: h\r\nX-Forwarded-Host: first.example\r\nX-Forwarded-Host: second.example\r\nConnection: close\r\n\r\n',
+    );
     expect(JSON.parse(repeated.body)).toBe('first.example');
   });
 
   it('should fall back to Host when X-Forwarded-Host is empty', async () => {
-    const app = echo((req) => req.hostname, (a) => a.enable('trust proxy'));
+    const app = echo(
+      (req) => req.hostname,
+      (a) => a.enable('trust proxy'),
+    );
     expect((await request(app).get('/').set('Host', 'real.example').set('X-Forwarded-Host', '')).body).toBe('real.example');
   });
 });
 
 describe('req.subdomains', () => {
   it('should list subdomains, most specific last', async () => {
-    const res = await request(echo((req) => req.subdomains)).get('/').set('Host', 'tobi.ferrets.example.com');
+    const res = await request(echo((req) => req.subdomains))
+      .get('/')
+      .set('Host', 'tobi.ferrets.example.com');
     expect(res.body).toEqual(['ferrets', 'tobi']);
   });
 
   it('should be empty for a domain without subdomains', async () => {
-    expect((await request(echo((req) => req.subdomains)).get('/').set('Host', 'example.com')).body).toEqual([]);
+    expect(
+      (
+        await request(echo((req) => req.subdomains))
+          .get('/')
+          .set('Host', 'example.com')
+      ).body,
+    ).toEqual([]);
   });
 
   it('should honour subdomain offset', async () => {
-    const app = echo((req) => req.subdomains, (a) => a.set('subdomain offset', 3));
+    const app = echo(
+      (req) => req.subdomains,
+      (a) => a.set('subdomain offset', 3),
+    );
     expect((await request(app).get('/').set('Host', 'tobi.ferrets.example.co.uk')).body).toEqual(['ferrets', 'tobi']);
-    const zero = echo((req) => req.subdomains, (a) => a.set('subdomain offset', 0));
+    const zero = echo(
+      (req) => req.subdomains,
+      (a) => a.set('subdomain offset', 0),
+    );
     expect((await request(zero).get('/').set('Host', 'a.example.com')).body).toEqual(['com', 'example', 'a']);
   });
 
@@ -110,7 +148,10 @@ describe('req.subdomains', () => {
   });
 
   it('should use X-Forwarded-Host under trust proxy', async () => {
-    const app = echo((req) => req.subdomains, (a) => a.enable('trust proxy'));
+    const app = echo(
+      (req) => req.subdomains,
+      (a) => a.enable('trust proxy'),
+    );
     expect((await request(app).get('/').set('Host', 'x.y').set('X-Forwarded-Host', 'api.v2.example.com')).body).toEqual(['v2', 'api']);
   });
 });
@@ -121,12 +162,17 @@ describe('req.protocol / req.secure', () => {
   });
 
   it('should ignore a forged X-Forwarded-Proto without trust proxy', async () => {
-    const res = await request(echo((req) => [req.protocol, req.secure])).get('/').set('X-Forwarded-Proto', 'https');
+    const res = await request(echo((req) => [req.protocol, req.secure]))
+      .get('/')
+      .set('X-Forwarded-Proto', 'https');
     expect(res.body).toEqual(['http', false]);
   });
 
   it('should use the first X-Forwarded-Proto value under trust proxy', async () => {
-    const app = echo((req) => [req.protocol, req.secure], (a) => a.enable('trust proxy'));
+    const app = echo(
+      (req) => [req.protocol, req.secure],
+      (a) => a.enable('trust proxy'),
+    );
     expect((await request(app).get('/').set('X-Forwarded-Proto', 'https')).body).toEqual(['https', true]);
     expect((await request(app).get('/').set('X-Forwarded-Proto', ' https , http')).body).toEqual(['https', true]);
     expect((await request(app).get('/')).body).toEqual(['http', false]);
@@ -135,22 +181,33 @@ describe('req.protocol / req.secure', () => {
 
 describe('req.ip / req.ips', () => {
   it('should be the socket address and [] without trust proxy', async () => {
-    const res = await request(echo((req) => [req.ip === req.socket.remoteAddress, req.ips])).get('/').set('X-Forwarded-For', '1.2.3.4');
+    const res = await request(echo((req) => [req.ip === req.socket.remoteAddress, req.ips]))
+      .get('/')
+      .set('X-Forwarded-For', '1.2.3.4');
     expect(res.body).toEqual([true, []]);
   });
 
   it('should be the left-most X-Forwarded-For entry under trust proxy', async () => {
-    const app = echo((req) => [req.ip, req.ips], (a) => a.enable('trust proxy'));
+    const app = echo(
+      (req) => [req.ip, req.ips],
+      (a) => a.enable('trust proxy'),
+    );
     expect((await request(app).get('/').set('X-Forwarded-For', '1.2.3.4, 5.6.7.8')).body).toEqual(['1.2.3.4', ['1.2.3.4', '5.6.7.8']]);
   });
 
   it('should give [] for ips under trust proxy without X-Forwarded-For', async () => {
-    const app = echo((req) => req.ips, (a) => a.enable('trust proxy'));
+    const app = echo(
+      (req) => req.ips,
+      (a) => a.enable('trust proxy'),
+    );
     expect((await request(app).get('/')).body).toEqual([]);
   });
 
   it('should skip junk in a forged X-Forwarded-For', async () => {
-    const app = echo((req) => [req.ip, req.ips], (a) => a.set('trust proxy', 'loopback'));
+    const app = echo(
+      (req) => [req.ip, req.ips],
+      (a) => a.set('trust proxy', 'loopback'),
+    );
     const res = await request(app).get('/').set('X-Forwarded-For', 'not-an-ip, <script>, 10.0.0.1');
     expect(res.body).toEqual(['10.0.0.1', ['10.0.0.1']]);
   });
@@ -172,12 +229,18 @@ describe('req.path', () => {
   });
 
   it('should take the path of an absolute-form request target', async () => {
-    const res = await raw(echo((req) => [req.path, req.query]), 'GET http://example.com/abs/path?x=1 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n');
+    const res = await raw(
+      echo((req) => [req.path, req.query]),
+      'GET http://example.com/abs/path?x=1 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n',
+    );
     expect(JSON.parse(res.body)).toEqual(['/abs/path', { x: '1' }]);
   });
 
   it('should drop a fragment', async () => {
-    const res = await raw(echo((req) => [req.path, req.query]), 'GET /frag?y=2#hash HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n');
+    const res = await raw(
+      echo((req) => [req.path, req.query]),
+      'GET /frag?y=2#hash HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n',
+    );
     expect(JSON.parse(res.body)).toEqual(['/frag', { y: '2' }]);
   });
 });

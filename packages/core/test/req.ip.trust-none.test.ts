@@ -5,7 +5,14 @@ describe('req.ip and req.ips without a trusted proxy', () => {
   function ipApp(configure?: (app: ReturnType<typeof webfw>) => void) {
     const app = webfw();
     configure?.(app);
-    app.get('/', (req, res) => res.json({ socket: req.socket.remoteAddress, ip: req.ip, ips: req.ips, fn: (app.get('trust proxy fn') as (a: string, h: number) => boolean)('127.0.0.1', 0) }));
+    app.get('/', (req, res) =>
+      res.json({
+        socket: req.socket.remoteAddress,
+        ip: req.ip,
+        ips: req.ips,
+        fn: (app.get('trust proxy fn') as (a: string, h: number) => boolean)('127.0.0.1', 0),
+      }),
+    );
     return app;
   }
 

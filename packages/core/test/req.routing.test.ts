@@ -120,9 +120,13 @@ describe('req.cookies / req.signedCookies (cookie-parser)', () => {
       res.end(JSON.stringify({ cookies: req.cookies, signed: req.signedCookies, secret: req.secret }));
     });
     const signed = `s:${sign('tobi', 'secret')}`;
-    const ok = await request(app).get('/').set('Cookie', `user=${encodeURIComponent(signed)}`);
+    const ok = await request(app)
+      .get('/')
+      .set('Cookie', `user=${encodeURIComponent(signed)}`);
     expect(JSON.parse(ok.text)).toEqual({ cookies: {}, signed: { user: 'tobi' }, secret: 'secret' });
-    const bad = await request(app).get('/').set('Cookie', `user=${encodeURIComponent(signed.replace('tobi', 'root'))}`);
+    const bad = await request(app)
+      .get('/')
+      .set('Cookie', `user=${encodeURIComponent(signed.replace('tobi', 'root'))}`);
     expect(JSON.parse(bad.text)).toEqual({ cookies: {}, signed: { user: false }, secret: 'secret' });
   });
 

@@ -50,7 +50,9 @@ describe('res.cookie(name, value [, options])', () => {
     });
 
     it('expires: should set Expires', async () => {
-      expect(await setCookies(cookieApp('v', { expires: new Date(Date.UTC(2030, 0, 2, 3, 4, 5)) }))).toEqual(['name=v; Path=/; Expires=Wed, 02 Jan 2030 03:04:05 GMT']);
+      expect(await setCookies(cookieApp('v', { expires: new Date(Date.UTC(2030, 0, 2, 3, 4, 5)) }))).toEqual([
+        'name=v; Path=/; Expires=Wed, 02 Jan 2030 03:04:05 GMT',
+      ]);
     });
 
     it('maxAge: should set Max-Age in seconds and the matching Expires', async () => {
@@ -155,8 +157,14 @@ describe('res.cookie(name, value [, options])', () => {
       );
       const set = await request(app).get('/set').expect(200);
       const cookie = (set.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] as string;
-      await request(app).get('/read').set('Cookie', cookie).expect(200, { signed: { user: 'tobi' }, plain: {} });
-      await request(app).get('/read').set('Cookie', cookie.replace('tobi', 'root')).expect(200, { signed: { user: false }, plain: {} });
+      await request(app)
+        .get('/read')
+        .set('Cookie', cookie)
+        .expect(200, { signed: { user: 'tobi' }, plain: {} });
+      await request(app)
+        .get('/read')
+        .set('Cookie', cookie.replace('tobi', 'root'))
+        .expect(200, { signed: { user: false }, plain: {} });
     });
 
     it('should throw without a secret', async () => {

@@ -42,11 +42,24 @@ function build(fw: Framework): Any {
   app.get('/default-next', (_q: Any, res: Any) => res.send('after default'));
   app.get('/only-default', (_q: Any, res: Any) => res.format({ default: named('only default') }));
   app.get('/empty', (_q: Any, res: Any) => res.format({}));
-  app.get('/vary', (_q: Any, res: Any) => res.vary('Origin').set('Vary', 'Origin, accept').format({ json: named('json') }));
+  app.get('/vary', (_q: Any, res: Any) =>
+    res
+      .vary('Origin')
+      .set('Vary', 'Origin, accept')
+      .format({ json: named('json') }),
+  );
   app.get('/typed', (_q: Any, res: Any) => res.type('xml').format({ json: showType, default: showType }));
   app.use('/reported', (_q: Any, res: Any) => res.format({ json: named('json'), 'text/html;level=1': named('html') }));
   app.use('/reported', (err: Any, _q: Any, res: Any, _n: Any) =>
-    res.status(err.status).json({ name: err.name, message: err.message, status: err.status, statusCode: err.statusCode, expose: err.expose, types: err.types, keys: Object.keys(err) }),
+    res.status(err.status).json({
+      name: err.name,
+      message: err.message,
+      status: err.status,
+      statusCode: err.statusCode,
+      expose: err.expose,
+      types: err.types,
+      keys: Object.keys(err),
+    }),
   );
   return app;
 }
@@ -75,7 +88,22 @@ const accepts: Array<string | undefined> = [
   'text/html;q=0.5, application/json;q=0.5, text/plain;q=0.5',
 ];
 
-const paths = ['/extensions', '/types', '/mixed', '/params', '/case', '/charset', '/images', '/default', '/default-next', '/only-default', '/empty', '/vary', '/typed', '/reported'];
+const paths = [
+  '/extensions',
+  '/types',
+  '/mixed',
+  '/params',
+  '/case',
+  '/charset',
+  '/images',
+  '/default',
+  '/default-next',
+  '/only-default',
+  '/empty',
+  '/vary',
+  '/typed',
+  '/reported',
+];
 
 describe('res.format negotiation (differential with express 5)', () => {
   it('should pick the same handler and send the same bytes for every Accept', async () => {

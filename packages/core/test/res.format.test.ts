@@ -11,7 +11,12 @@ describe('res.format(handlers)', () => {
   });
 
   it('should run the handler of the best match and set its Content-Type', async () => {
-    await request(app).get('/').set('Accept', 'text/html').expect('Content-Type', 'text/html; charset=utf-8').expect('Vary', 'Accept').expect(200, '<p>hey</p>');
+    await request(app)
+      .get('/')
+      .set('Accept', 'text/html')
+      .expect('Content-Type', 'text/html; charset=utf-8')
+      .expect('Vary', 'Accept')
+      .expect(200, '<p>hey</p>');
     await request(app).get('/').set('Accept', 'application/json').expect('Content-Type', 'application/json; charset=utf-8').expect(200, '{"message":"hey"}');
   });
 
@@ -39,7 +44,10 @@ describe('res.format(handlers)', () => {
     const params = appFor((_req, res) => {
       res.format({ 'application/json;q=0.5': () => res.json(1) });
     });
-    await request(params).get('/').set('Accept', 'image/png').expect(406, { name: 'NotAcceptableError', message: 'Not Acceptable', expose: true, types: ['application/json'] });
+    await request(params)
+      .get('/')
+      .set('Accept', 'image/png')
+      .expect(406, { name: 'NotAcceptableError', message: 'Not Acceptable', expose: true, types: ['application/json'] });
   });
 
   it('should run default when nothing matches', async () => {

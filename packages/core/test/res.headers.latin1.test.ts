@@ -46,7 +46,24 @@ function build(fw: Framework): Any {
   return app;
 }
 
-const paths = ['/send', '/send-utf8-body', '/json', '/jsonp?callback=cb', '/buffer', '/status', '/append', '/long', '/own-etag', '/redirect', '/error', '/end', '/no-etag/short-no-etag', '/no-etag/long-no-etag', '/no-etag/json', '/custom-etag/send'];
+const paths = [
+  '/send',
+  '/send-utf8-body',
+  '/json',
+  '/jsonp?callback=cb',
+  '/buffer',
+  '/status',
+  '/append',
+  '/long',
+  '/own-etag',
+  '/redirect',
+  '/error',
+  '/end',
+  '/no-etag/short-no-etag',
+  '/no-etag/long-no-etag',
+  '/no-etag/json',
+  '/custom-etag/send',
+];
 
 describe('non-ASCII header values', () => {
   it('should go out in the same bytes as with express 5 for every way of sending', async () => {
@@ -61,7 +78,17 @@ describe('non-ASCII header values', () => {
   it("should be written as latin1 bytes by res.send and res.json with the default etag, as node's setHeader stores them", async () => {
     const server = await serve(build(webfw));
     try {
-      for (const path of ['/send', '/send-utf8-body', '/json', '/jsonp?callback=cb', '/buffer', '/status', '/long', '/no-etag/long-no-etag', '/custom-etag/send']) {
+      for (const path of [
+        '/send',
+        '/send-utf8-body',
+        '/json',
+        '/jsonp?callback=cb',
+        '/buffer',
+        '/status',
+        '/long',
+        '/no-etag/long-no-etag',
+        '/custom-etag/send',
+      ]) {
         const res = await exchange(server, { path });
         expect([path, res.lines.filter((l) => l.startsWith('X-Name'))]).toEqual([path, [LATIN1]]);
       }
@@ -109,7 +136,10 @@ describe('non-ASCII header values', () => {
       app.use('/no-etag', noEtag);
       return app;
     };
-    const pairs = await expectSameWire(hooked, ['/json', '/send', '/buffer', '/no-etag/send'].map((path) => ({ path })));
+    const pairs = await expectSameWire(
+      hooked,
+      ['/json', '/send', '/buffer', '/no-etag/send'].map((path) => ({ path })),
+    );
     expect(pairs.map((p) => p.webfw.lines.find((l) => l.startsWith('X-Name')))).toEqual([LATIN1, LATIN1, LATIN1, UTF8]);
   });
 });

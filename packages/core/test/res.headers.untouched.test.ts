@@ -17,7 +17,12 @@ interface Observed {
   seen: unknown;
 }
 
-function fetchRaw(server: Server, method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; lines: string[]; body: string }> {
+function fetchRaw(
+  server: Server,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; lines: string[]; body: string }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {

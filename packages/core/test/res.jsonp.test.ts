@@ -11,7 +11,7 @@ describe('res.jsonp(body)', () => {
       .get('/?callback=handle')
       .expect('Content-Type', 'text/javascript; charset=utf-8')
       .expect('X-Content-Type-Options', 'nosniff')
-      .expect(200, "/**/ typeof handle === 'function' && handle({\"count\":1});");
+      .expect(200, '/**/ typeof handle === \'function\' && handle({"count":1});');
   });
 
   it('should send plain JSON without a callback, with nosniff', async () => {
@@ -27,31 +27,33 @@ describe('res.jsonp(body)', () => {
   });
 
   it('should use the first callback when several are given', async () => {
-    await request(app).get('/?callback=first&callback=second').expect(200, "/**/ typeof first === 'function' && first({\"count\":1});");
+    await request(app).get('/?callback=first&callback=second').expect(200, '/**/ typeof first === \'function\' && first({"count":1});');
   });
 
   it('should allow member and index expressions', async () => {
-    await request(app).get('/?callback=' + encodeURIComponent('app.cbs[0]$_')).expect(200, "/**/ typeof app.cbs[0]$_ === 'function' && app.cbs[0]$_({\"count\":1});");
+    await request(app)
+      .get('/?callback=' + encodeURIComponent('app.cbs[0]$_'))
+      .expect(200, '/**/ typeof app.cbs[0]$_ === \'function\' && app.cbs[0]$_({"count":1});');
   });
 
   it('should strip script from the callback name', async () => {
     await request(app)
       .get('/?callback=' + encodeURIComponent('alert(document.cookie)//<script>'))
       .expect('Content-Type', 'text/javascript; charset=utf-8')
-      .expect(200, "/**/ typeof alertdocument.cookiescript === 'function' && alertdocument.cookiescript({\"count\":1});");
+      .expect(200, '/**/ typeof alertdocument.cookiescript === \'function\' && alertdocument.cookiescript({"count":1});');
   });
 
   it('should strip quotes, semicolons, spaces and newlines from the callback name', async () => {
     await request(app)
       .get('/?callback=' + encodeURIComponent("a';x=1;\n\u2028b c"))
-      .expect(200, "/**/ typeof ax1bc === 'function' && ax1bc({\"count\":1});");
+      .expect(200, '/**/ typeof ax1bc === \'function\' && ax1bc({"count":1});');
   });
 
   it('should escape U+2028 and U+2029 in the body', async () => {
     const sep = appFor((_req, res) => {
       res.jsonp({ text: 'a\u2028b\u2029c' });
     });
-    await request(sep).get('/?callback=cb').expect(200, "/**/ typeof cb === 'function' && cb({\"text\":\"a\\u2028b\\u2029c\"});");
+    await request(sep).get('/?callback=cb').expect(200, '/**/ typeof cb === \'function\' && cb({"text":"a\\u2028b\\u2029c"});');
   });
 
   it('should call the callback without argument for undefined', async () => {
@@ -88,7 +90,7 @@ describe('res.jsonp(body)', () => {
       .get('/?callback=cb')
       .expect('Content-Type', 'text/javascript; charset=utf-8')
       .expect('X-Content-Type-Options', 'nosniff')
-      .expect(200, "/**/ typeof cb === 'function' && cb({\"a\":1});");
+      .expect(200, '/**/ typeof cb === \'function\' && cb({"a":1});');
   });
 
   it('should apply json spaces, replacer and escape', async () => {
@@ -102,7 +104,7 @@ describe('res.jsonp(body)', () => {
         a.enable('json escape');
       },
     );
-    await request(configured).get('/?callback=cb').expect(200, "/**/ typeof cb === 'function' && cb({\n \"a\": \"\\u003c\"\n});");
+    await request(configured).get('/?callback=cb').expect(200, '/**/ typeof cb === \'function\' && cb({\n "a": "\\u003c"\n});');
   });
 
   it('should ignore a callback given as an object (extended query parser)', async () => {

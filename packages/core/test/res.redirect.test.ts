@@ -44,7 +44,10 @@ describe('res.redirect([status,] url)', () => {
   });
 
   it('should encode the URL (non-ASCII, spaces)', async () => {
-    await request(app).get('/?to=' + encodeURIComponent('http://example.com/ü a')).expect('Location', 'http://example.com/%C3%BC%20a').expect(302);
+    await request(app)
+      .get('/?to=' + encodeURIComponent('http://example.com/ü a'))
+      .expect('Location', 'http://example.com/%C3%BC%20a')
+      .expect(302);
   });
 
   it('should say undefined for a status without reason phrase', async () => {
@@ -66,11 +69,17 @@ describe('res.redirect([status,] url)', () => {
     });
 
     it('should pass a protocol-relative URL through unchanged (the app must validate targets)', async () => {
-      await request(app).get('/?to=' + encodeURIComponent('//evil.example')).expect('Location', '//evil.example').expect(302);
+      await request(app)
+        .get('/?to=' + encodeURIComponent('//evil.example'))
+        .expect('Location', '//evil.example')
+        .expect(302);
     });
 
     it('should pass a backslash through unchanged, as express does (the app must validate targets)', async () => {
-      await request(app).get('/?to=' + encodeURIComponent('/\\evil.example')).expect('Location', '/\\evil.example').expect(302);
+      await request(app)
+        .get('/?to=' + encodeURIComponent('/\\evil.example'))
+        .expect('Location', '/\\evil.example')
+        .expect(302);
     });
 
     it('should escape a javascript: URL in the HTML body', async () => {

@@ -11,7 +11,10 @@ function useMustache(app: Application, seen: Record<string, unknown>[] = []): Re
     seen.push(opts);
     readFile(path, 'utf8', (err, text) => {
       if (err) return callback(err);
-      callback(null, text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(opts[key])));
+      callback(
+        null,
+        text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(opts[key])),
+      );
     });
   });
   app.set('views', VIEWS);
@@ -105,7 +108,9 @@ describe('res.render(view [, locals] [, callback])', () => {
         a.set('view engine', 'ejs');
       },
     );
-    await request(app).get('/').expect(500, { name: 'Error', message: `Failed to lookup view "missing" in views directory "${VIEWS}"` });
+    await request(app)
+      .get('/')
+      .expect(500, { name: 'Error', message: `Failed to lookup view "missing" in views directory "${VIEWS}"` });
   });
 
   it('should pass an engine error to next', async () => {

@@ -14,16 +14,24 @@ describe('res.send() and the etag setting', () => {
   });
 
   it("should send a weak ETag for true and 'weak'", async () => {
-    await request(sendHello((app) => app.set('etag', true))).get('/').expect('ETag', WEAK);
-    await request(sendHello((app) => app.set('etag', 'weak'))).get('/').expect('ETag', WEAK);
+    await request(sendHello((app) => app.set('etag', true)))
+      .get('/')
+      .expect('ETag', WEAK);
+    await request(sendHello((app) => app.set('etag', 'weak')))
+      .get('/')
+      .expect('ETag', WEAK);
   });
 
   it("should send a strong ETag for 'strong'", async () => {
-    await request(sendHello((app) => app.set('etag', 'strong'))).get('/').expect('ETag', STRONG);
+    await request(sendHello((app) => app.set('etag', 'strong')))
+      .get('/')
+      .expect('ETag', STRONG);
   });
 
   it('should send no ETag for false', async () => {
-    const res = await request(sendHello((app) => app.set('etag', false))).get('/').expect(200, 'hello');
+    const res = await request(sendHello((app) => app.set('etag', false)))
+      .get('/')
+      .expect(200, 'hello');
     expect(res.headers.etag).toBeUndefined();
   });
 
@@ -40,7 +48,9 @@ describe('res.send() and the etag setting', () => {
   });
 
   it('should send no ETag when a custom generator returns nothing', async () => {
-    const res = await request(sendHello((a) => a.set('etag', () => undefined as unknown as string))).get('/').expect(200, 'hello');
+    const res = await request(sendHello((a) => a.set('etag', () => undefined as unknown as string)))
+      .get('/')
+      .expect(200, 'hello');
     expect(res.headers.etag).toBeUndefined();
   });
 

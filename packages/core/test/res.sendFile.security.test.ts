@@ -24,11 +24,15 @@ describe('res.sendFile() with hostile paths', () => {
   const app = filesApp();
 
   it('should refuse .. leaving root with 403', async () => {
-    await request(app).get('/raw?p=' + encodeURIComponent('../outside.txt')).expect(403, FORBIDDEN);
+    await request(app)
+      .get('/raw?p=' + encodeURIComponent('../outside.txt'))
+      .expect(403, FORBIDDEN);
   });
 
   it('should refuse .. hidden after a directory with 403', async () => {
-    await request(app).get('/raw?p=' + encodeURIComponent('sub/../../outside.txt')).expect(403, FORBIDDEN);
+    await request(app)
+      .get('/raw?p=' + encodeURIComponent('sub/../../outside.txt'))
+      .expect(403, FORBIDDEN);
   });
 
   it('should refuse a percent-encoded traversal decoded into a route parameter with 403', async () => {
@@ -37,28 +41,40 @@ describe('res.sendFile() with hostile paths', () => {
   });
 
   it('should refuse a backslash traversal with 403', async () => {
-    await request(app).get('/raw?p=' + encodeURIComponent('..\\outside.txt')).expect(403, FORBIDDEN);
-    await request(app).get('/raw?p=' + encodeURIComponent('sub\\..\\..\\outside.txt')).expect(403, FORBIDDEN);
+    await request(app)
+      .get('/raw?p=' + encodeURIComponent('..\\outside.txt'))
+      .expect(403, FORBIDDEN);
+    await request(app)
+      .get('/raw?p=' + encodeURIComponent('sub\\..\\..\\outside.txt'))
+      .expect(403, FORBIDDEN);
   });
 
   it('should take an encoded traversal literally (no double decoding)', async () => {
-    const res = await request(app).get('/raw?p=' + encodeURIComponent('%2e%2e/outside.txt')).expect(404);
+    const res = await request(app)
+      .get('/raw?p=' + encodeURIComponent('%2e%2e/outside.txt'))
+      .expect(404);
     expect(res.body).toMatchObject({ code: 'ENOENT', path: join(FILES, '%2e%2e', 'outside.txt') });
   });
 
   it('should refuse a NUL byte with 400', async () => {
-    await request(app).get('/raw?p=' + encodeURIComponent('hello.txt\0.png')).expect(400, BAD_REQUEST);
+    await request(app)
+      .get('/raw?p=' + encodeURIComponent('hello.txt\0.png'))
+      .expect(400, BAD_REQUEST);
     await request(app).get('/files/hello.txt%00.png').expect(400, BAD_REQUEST);
   });
 
   it('should keep an absolute path inside root', async () => {
-    const res = await request(app).get('/raw?p=' + encodeURIComponent('/etc/passwd')).expect(404);
+    const res = await request(app)
+      .get('/raw?p=' + encodeURIComponent('/etc/passwd'))
+      .expect(404);
     expect(res.body).toMatchObject({ code: 'ENOENT', path: join(FILES, 'etc', 'passwd') });
   });
 
   it('should hide dotfiles and dot-directories (404)', async () => {
     await request(app).get('/files/.env').expect(404, NOT_FOUND);
-    await request(app).get('/raw?p=' + encodeURIComponent('.hidden/inside.txt')).expect(404, NOT_FOUND);
+    await request(app)
+      .get('/raw?p=' + encodeURIComponent('.hidden/inside.txt'))
+      .expect(404, NOT_FOUND);
   });
 
   it('should still send a file inside root', async () => {

@@ -87,7 +87,10 @@ describe('res.sendFile(path [, options] [, callback])', () => {
     });
 
     it('should answer 304 when not modified since', async () => {
-      await request(app).get('/').set('If-Modified-Since', new Date(Date.now() + 60_000).toUTCString()).expect(304, '');
+      await request(app)
+        .get('/')
+        .set('If-Modified-Since', new Date(Date.now() + 60_000).toUTCString())
+        .expect(304, '');
     });
 
     it('should answer 412 when If-Match fails', async () => {

@@ -37,9 +37,7 @@ describe('res.status(code)', () => {
     });
 
     it('should throw a TypeError for a non-integer', async () => {
-      await request(app)
-        .get('/?code=200.5')
-        .expect(500, { name: 'TypeError', message: 'Invalid status code: 200.5. Status code must be an integer.' });
+      await request(app).get('/?code=200.5').expect(500, { name: 'TypeError', message: 'Invalid status code: 200.5. Status code must be an integer.' });
     });
 
     it('should throw a TypeError for a string', async () => {
@@ -52,9 +50,7 @@ describe('res.status(code)', () => {
       await request(app)
         .get('/?code=-1')
         .expect(500, { name: 'RangeError', message: 'Invalid status code: -1. Status code must be greater than 99 and less than 1000.' });
-      await request(app)
-        .get('/?code=null')
-        .expect(500, { name: 'TypeError', message: 'Invalid status code: null. Status code must be an integer.' });
+      await request(app).get('/?code=null').expect(500, { name: 'TypeError', message: 'Invalid status code: null. Status code must be an integer.' });
     });
   });
 });
@@ -64,11 +60,7 @@ describe('res.sendStatus(code)', () => {
     const app = appFor((_req, res) => {
       res.sendStatus(418);
     });
-    await request(app)
-      .get('/')
-      .expect('Content-Type', 'text/plain; charset=utf-8')
-      .expect('Content-Length', '12')
-      .expect(418, "I'm a Teapot");
+    await request(app).get('/').expect('Content-Type', 'text/plain; charset=utf-8').expect('Content-Length', '12').expect(418, "I'm a Teapot");
   });
 
   it('should send the number when the code has no reason phrase', async () => {

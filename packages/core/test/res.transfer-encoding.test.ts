@@ -40,7 +40,21 @@ function upstreamApp(fw: Framework): Any {
   return app;
 }
 
-const paths = ['/send', '/send-long', '/buffer', '/json', '/jsonp?callback=cb', '/status', '/lower', '/copied', '/gzip-chunked', '/no-etag', '/204', '/205', '/empty'];
+const paths = [
+  '/send',
+  '/send-long',
+  '/buffer',
+  '/json',
+  '/jsonp?callback=cb',
+  '/status',
+  '/lower',
+  '/copied',
+  '/gzip-chunked',
+  '/no-etag',
+  '/204',
+  '/205',
+  '/empty',
+];
 
 describe('res.send with a Transfer-Encoding set', () => {
   it('should answer exactly as express 5 (no Content-Length, chunked body) for every send method', async () => {
@@ -144,7 +158,9 @@ describe('deliberate: res.redirect and the default error page never send both (e
       res.set('Transfer-Encoding', 'chunked');
       next(new Error('upstream failed'));
     });
-    app.get('/error-headers', (_q: Any, _res: Any, next: Any) => next(Object.assign(new Error('bad gateway'), { status: 502, headers: { 'Transfer-Encoding': 'chunked' } })));
+    app.get('/error-headers', (_q: Any, _res: Any, next: Any) =>
+      next(Object.assign(new Error('bad gateway'), { status: 502, headers: { 'Transfer-Encoding': 'chunked' } })),
+    );
     return app;
   };
 

@@ -12,20 +12,14 @@ function expressTag(body: string | Buffer, weak: boolean): string {
 }
 
 describe('ETags of repeated and distinct bodies', () => {
-  const bodies = [
-    '',
-    'a',
-    'hello',
-    'héllo wörld ☃ 😀',
-    'x'.repeat(128),
-    'y'.repeat(129),
-    'z'.repeat(5000),
-    '{"hello":"world"}',
-  ];
+  const bodies = ['', 'a', 'hello', 'héllo wörld ☃ 😀', 'x'.repeat(128), 'y'.repeat(129), 'z'.repeat(5000), '{"hello":"world"}'];
 
   for (const etag of ['weak', 'strong'] as const) {
     it(`should send the express ${etag} ETag for every body, first and repeated`, async () => {
-      const app = appFor((req, res) => res.send(bodies[Number(req.query.i)]), (a) => a.set('etag', etag));
+      const app = appFor(
+        (req, res) => res.send(bodies[Number(req.query.i)]),
+        (a) => a.set('etag', etag),
+      );
       for (let round = 0; round < 2; round++) {
         for (let i = 0; i < bodies.length; i++) {
           const res = await request(app).get(`/?i=${i}`).expect(200);

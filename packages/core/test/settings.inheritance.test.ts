@@ -118,7 +118,10 @@ describe('sub-app settings inheritance', () => {
         res.end(`${String(req.ip === req.socket.remoteAddress)} ${String(req.ip)}`);
       });
       parent.use('/child', child);
-      await request(parent).get('/child').set('X-Forwarded-For', '203.0.113.9').expect(200, /^true (::ffff:)?127\.0\.0\.1$/);
+      await request(parent)
+        .get('/child')
+        .set('X-Forwarded-For', '203.0.113.9')
+        .expect(200, /^true (::ffff:)?127\.0\.0\.1$/);
     });
   });
 

@@ -18,7 +18,9 @@ describe('case sensitive routing', () => {
       res.end('Foo');
     });
     await request(app).get('/Foo').expect(200, 'Foo');
-    await request(app).get('/foo').expect(404, /Cannot GET \/foo/);
+    await request(app)
+      .get('/foo')
+      .expect(404, /Cannot GET \/foo/);
   });
 });
 
@@ -41,9 +43,13 @@ describe('strict routing', () => {
       res.end('bar/');
     });
     await request(app).get('/foo').expect(200, 'foo');
-    await request(app).get('/foo/').expect(404, /Cannot GET \/foo\//);
+    await request(app)
+      .get('/foo/')
+      .expect(404, /Cannot GET \/foo\//);
     await request(app).get('/bar/').expect(200, 'bar/');
-    await request(app).get('/bar').expect(404, /Cannot GET \/bar/);
+    await request(app)
+      .get('/bar')
+      .expect(404, /Cannot GET \/bar/);
   });
 
   it('should apply the settings in force when the router is first used', async () => {

@@ -12,18 +12,38 @@ describe('built package', () => {
   });
 
   it("should make require('@webfw/core') the callable factory with its members", () => {
-    const out = execFileSync(process.execPath, ['-e', `
+    const out = execFileSync(process.execPath, [
+      '-e',
+      `
       const webfw = require(${JSON.stringify(join(dist, 'index.cjs'))});
       const app = webfw();
       console.log(JSON.stringify([typeof webfw, typeof app, typeof webfw.json, typeof webfw.raw, typeof webfw.text,
         typeof webfw.urlencoded, typeof webfw.static, typeof webfw.Router, typeof webfw.request, typeof webfw.response,
         typeof webfw.application, webfw.default === webfw, app.get('x-powered-by')]));
-    `]).toString();
-    expect(JSON.parse(out)).toEqual(['function', 'function', 'function', 'function', 'function', 'function', 'function', 'function', 'object', 'object', 'object', true, true]);
+    `,
+    ]).toString();
+    expect(JSON.parse(out)).toEqual([
+      'function',
+      'function',
+      'function',
+      'function',
+      'function',
+      'function',
+      'function',
+      'function',
+      'object',
+      'object',
+      'object',
+      true,
+      true,
+    ]);
   });
 
   it('should serve a request from the ESM build', () => {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', `
+    const out = execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `
       import webfw from ${JSON.stringify(join(dist, 'index.js'))};
       const app = webfw();
       app.get('/', (req, res) => res.end('esm ' + req.path));
@@ -32,7 +52,8 @@ describe('built package', () => {
         console.log(r.status + ' ' + r.headers.get('x-powered-by') + ' ' + await r.text());
         server.close();
       });
-    `]).toString();
+    `,
+    ]).toString();
     expect(out.trim()).toBe('200 webfw esm /');
   });
 });

@@ -40,7 +40,9 @@ describe('webfw exports', () => {
   it('should fall through to the final 404 when webfw.static finds no file', async () => {
     const app = webfw();
     app.use(webfw.static(join(__dirname, 'fixtures', 'public')));
-    await request(app).get('/missing.txt').expect(404, /Cannot GET \/missing.txt/);
+    await request(app)
+      .get('/missing.txt')
+      .expect(404, /Cannot GET \/missing.txt/);
   });
 
   it('should route through webfw.Router()', async () => {

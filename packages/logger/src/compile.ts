@@ -239,9 +239,7 @@ export function compileFormat(format: string): CompiledFormat {
  * registry's tokens escape their own strings, as morgan's do). A token with no value, an
  * unknown one and one that throws print `-`. Throws a TypeError when `format` is not a string.
  */
-export function compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-  format: string,
-): FormatFunction<Req, Res> {
+export function compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(format: string): FormatFunction<Req, Res> {
   if (typeof format !== 'string') throw new TypeError('argument format must be a string');
   return compileFormat(format).format as unknown as FormatFunction<Req, Res>;
 }

@@ -7,8 +7,7 @@ import type { FormatFunction, LoggedRequest, LoggedResponse } from './types';
 export type NamedFormat = string | FormatFunction<IncomingMessage, ServerResponse>;
 
 /** Standard web-server combined log layout. */
-export const combined =
-  ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"';
+export const combined = ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"';
 
 /** Standard web-server common log layout. */
 export const common = ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length]';
@@ -20,8 +19,7 @@ export const short = ':remote-addr :remote-user :method :url HTTP/:http-version 
 export const tiny = ':method :url :status :res[content-length] - :response-time ms';
 
 /** The deprecated `default` format: `combined` with the date in the web (RFC 1123) format. */
-export const defaultFormat =
-  ':remote-addr - :remote-user [:date] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"';
+export const defaultFormat = ':remote-addr - :remote-user [:date] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"';
 
 /** ANSI colour of a status: red 5xx, yellow 4xx, cyan 3xx, green 2xx, none otherwise. */
 function statusColor(status: number | undefined): number {

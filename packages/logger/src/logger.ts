@@ -30,10 +30,7 @@ export interface Logger {
     options?: LoggerOptionsWithFormat<Req, Res>,
   ): LoggerMiddleware<Req, Res>;
   /** Defines or overwrites the token `:name`; returns `logger` for chaining. */
-  token<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-    name: string,
-    fn: TokenFunction<Req, Res>,
-  ): Logger;
+  token<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(name: string, fn: TokenFunction<Req, Res>): Logger;
   /** Names a format (string or function) usable as `logger(name)`; returns `logger`. */
   format<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
     name: string,

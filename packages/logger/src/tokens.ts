@@ -29,7 +29,7 @@ const wrappedBy = new WeakMap<object, TokenFunction<never, never>>();
  */
 function escaping(fn: TokenFunction<never, never>): TokenFunction<IncomingMessage, ServerResponse> {
   const wrapper = function token(this: unknown): ReturnType<TokenFunction> {
-      const value = (fn as (...args: unknown[]) => ReturnType<TokenFunction>).apply(this, arguments as unknown as unknown[]);
+    const value = (fn as (...args: unknown[]) => ReturnType<TokenFunction>).apply(this, arguments as unknown as unknown[]);
     return typeof value === 'string' ? escapeValue(value) : value;
   };
   wrappedBy.set(wrapper, fn);
@@ -101,8 +101,7 @@ export const builtIns: Record<string, TokenFunction<LoggedRequest, LoggedRespons
   'remote-user': (req) => basicAuthUser(req.headers.authorization),
   req: (req, _res, field) => (field === undefined ? undefined : joined(req.headers[field.toLowerCase()])),
   res: (_req, res, field) => (field === undefined || !headersSent(res) ? undefined : joined(writtenHeader(res, field.toLowerCase(), field))),
-  'response-time': (req, res, digits) =>
-    req._startAt && res._startAt ? elapsedMs(req._startAt, res._startAt, digits) : undefined,
+  'response-time': (req, res, digits) => (req._startAt && res._startAt ? elapsedMs(req._startAt, res._startAt, digits) : undefined),
   status: (_req, res) => (headersSent(res) ? String(res.statusCode) : undefined),
   'total-time': (req, res, digits) => (req._startAt && res._startAt ? elapsedMs(req._startAt, process.hrtime(), digits) : undefined),
   url: (req) => req.originalUrl || req.url,

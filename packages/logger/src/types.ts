@@ -30,10 +30,7 @@ export type TokenFunction<Req extends IncomingMessage = IncomingMessage, Res ext
 ) => string | number | undefined | null;
 
 /** Every defined token by name; what a format function receives as `tokens`. */
-export type TokenIndexer<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Record<
-  string,
-  TokenFunction<Req, Res>
->;
+export type TokenIndexer<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Record<string, TokenFunction<Req, Res>>;
 
 /**
  * Builds one log line; `undefined` or `null` means: write nothing for this request. (At run
@@ -67,8 +64,10 @@ export interface LoggerOptions<Req extends IncomingMessage = IncomingMessage, Re
 }
 
 /** The options object of the deprecated `logger(options)` form: the options and the format. */
-export interface LoggerOptionsWithFormat<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
-  extends LoggerOptions<Req, Res> {
+export interface LoggerOptionsWithFormat<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> extends LoggerOptions<
+  Req,
+  Res
+> {
   /** The format (a name, a format string or a function); default the deprecated `default` format. */
   format?: string | FormatFunction<Req, Res>;
 }

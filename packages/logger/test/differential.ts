@@ -92,7 +92,12 @@ export const REQUESTS: Buffer[] = [
   rawGet('/backslash', ['User-Agent: a\\b\\\\c', 'Referer: http://x/"\\']),
   rawGet('/a"b\\c?d="e"'),
   rawGet('/bytes', [
-    Buffer.concat([Buffer.from('User-Agent: c1'), Buffer.from([0x80, 0x85, 0x9b, 0x9f, 0xa0, 0xff]), Buffer.from('|utf8-2028'), Buffer.from([0xe2, 0x80, 0xa8])]),
+    Buffer.concat([
+      Buffer.from('User-Agent: c1'),
+      Buffer.from([0x80, 0x85, 0x9b, 0x9f, 0xa0, 0xff]),
+      Buffer.from('|utf8-2028'),
+      Buffer.from([0xe2, 0x80, 0xa8]),
+    ]),
     Buffer.concat([Buffer.from('X-Bytes: bad-utf8'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0xf0, 0x9f])]),
   ]),
   rawGet('/tab', ['User-Agent: a\tb', 'X-Multi: 1', 'X-Multi: "2"', 'X-Tab: x\ty']),

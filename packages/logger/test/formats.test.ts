@@ -15,9 +15,7 @@ describe('predefined formats', () => {
     try {
       await request(server).get('/path?q=1').set('Referer', 'http://ref.example/').set('User-Agent', 'agent/1.0').auth('tobi', 'secret').expect(200);
       const [line] = await stream.waitFor(1);
-      expect(line).toMatch(
-        new RegExp(`^127\\.0\\.0\\.1 - tobi \\[${CLF_DATE}\\] "GET /path\\?q=1 HTTP/1\\.1" 200 5 "http://ref\\.example/" "agent/1\\.0"$`),
-      );
+      expect(line).toMatch(new RegExp(`^127\\.0\\.0\\.1 - tobi \\[${CLF_DATE}\\] "GET /path\\?q=1 HTTP/1\\.1" 200 5 "http://ref\\.example/" "agent/1\\.0"$`));
     } finally {
       await close(server);
     }

@@ -117,8 +117,14 @@ describe("morgan's deprecation warnings", () => {
       expect(sameAsMorgan((lib) => lib.format('default', ':method :url'))).toEqual({ warnings: [DEFAULT_FORMAT] });
     } finally {
       warningsOf(() => {
-        morgan.format('default', ':remote-addr - :remote-user [:date] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"');
-        logger.format('default', ':remote-addr - :remote-user [:date] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"');
+        morgan.format(
+          'default',
+          ':remote-addr - :remote-user [:date] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"',
+        );
+        logger.format(
+          'default',
+          ':remote-addr - :remote-user [:date] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"',
+        );
       });
     }
   });
@@ -188,8 +194,10 @@ describe('lines of the deprecated forms, as morgan writes them', () => {
     ['logger({ stream })', (lib, stream) => lib({ stream })],
     ["logger({ format: 'tiny', stream })", (lib, stream) => lib({ format: 'tiny', stream })],
     ['logger({ format, immediate, stream })', (lib, stream) => lib({ format: ':method :url :status', immediate: true, stream })],
-    ['logger({ format: fn, skip, stream })', (lib, stream) =>
-      lib({ format: (_t: unknown, req: IncomingMessage) => `fn ${req.url}`, skip: (req: IncomingMessage) => req.url === '/forged', stream })],
+    [
+      'logger({ format: fn, skip, stream })',
+      (lib, stream) => lib({ format: (_t: unknown, req: IncomingMessage) => `fn ${req.url}`, skip: (req: IncomingMessage) => req.url === '/forged', stream }),
+    ],
   ])('should write the lines of %s as morgan', async (_name, make) => {
     const build = make as (lib: LoggerLibrary, stream: NodeJS.WritableStream) => ReturnType<LoggerLibrary>;
     const fromMorgan = await outputWith(morgan, build, SOME);

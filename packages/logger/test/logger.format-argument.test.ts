@@ -42,7 +42,7 @@ describe('logger(format)', () => {
     }
   });
 
-  it.each([42, true, Symbol('fmt'), 10n])('should throw morgan\'s TypeError for format %p (neither a string, a function nor options)', (bad) => {
+  it.each([42, true, Symbol('fmt'), 10n])("should throw morgan's TypeError for format %p (neither a string, a function nor options)", (bad) => {
     expect(() => logger(bad as never)).toThrow(new TypeError('argument format must be a string'));
   });
 

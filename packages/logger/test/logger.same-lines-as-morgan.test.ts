@@ -62,7 +62,8 @@ describe('the same lines as morgan', () => {
   it('should escape C0, C1, U+2028/U+2029, quotes and backslashes as morgan does', async () => {
     const [fromMorgan, fromWebfw] = await both(() => ':req[x-c0] :req[x-c1] :req[x-sep] :remote-addr :url');
     const tampered = fromWebfw.lines.find((line) => line.includes('/orig'));
-    const c0 = '\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f' +
+    const c0 =
+      '\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f' +
       '\\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f\\u007f';
     const c1 = Array.from({ length: 32 }, (_, i) => `\\u00${(0x80 + i).toString(16)}`).join('');
     expect(tampered).toBe(`${c0} ${c1} a\\u2028b\\u2029c 10.0.0.1\\"\\n /orig\\"\\\\\\u2028`);

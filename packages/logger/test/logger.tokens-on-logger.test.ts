@@ -10,7 +10,22 @@ import type { TokenFunction } from '@webfw/logger';
 import { close } from '../../../tooling/test-support';
 import { LineCapture, serve } from './helpers';
 
-const BUILT_INS = ['date', 'http-version', 'method', 'pid', 'referrer', 'remote-addr', 'remote-user', 'req', 'res', 'response-time', 'status', 'total-time', 'url', 'user-agent'];
+const BUILT_INS = [
+  'date',
+  'http-version',
+  'method',
+  'pid',
+  'referrer',
+  'remote-addr',
+  'remote-user',
+  'req',
+  'res',
+  'response-time',
+  'status',
+  'total-time',
+  'url',
+  'user-agent',
+];
 
 describe('tokens on the logger', () => {
   it('should have every built-in token as a function on the logger', () => {
@@ -118,7 +133,9 @@ describe('tokens on the logger', () => {
     logger.token('combined', fn);
     logger.format('shared-name', ':url');
     logger.token('shared-name', fn);
-    expect(logger.combined).toBe(':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"');
+    expect(logger.combined).toBe(
+      ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"',
+    );
     expect((logger as unknown as Record<string, unknown>)['shared-name']).toBe(':url');
   });
 });

@@ -43,9 +43,13 @@ describe('the built package', () => {
   });
 
   it("should give the same logger from import logger from '@webfw/logger'", () => {
-    const out = runNode(['--input-type=module', '-e', `import http from 'node:http'; import logger from '@webfw/logger'; import { compile, token } from '@webfw/logger';
+    const out = runNode([
+      '--input-type=module',
+      '-e',
+      `import http from 'node:http'; import logger from '@webfw/logger'; import { compile, token } from '@webfw/logger';
       if (typeof compile !== 'function' || typeof token !== 'function') throw new Error('named exports missing');
-      ${probe}`]);
+      ${probe}`,
+    ]);
     expect(JSON.parse(out)).toEqual(expected);
   });
 

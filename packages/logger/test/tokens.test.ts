@@ -22,7 +22,10 @@ async function lineFor(
   }
 }
 
-const get = (path = '/') => (server: import('node:http').Server) => request(server).get(path);
+const get =
+  (path = '/') =>
+  (server: import('node:http').Server) =>
+    request(server).get(path);
 
 describe(':date', () => {
   it('should default to the web (RFC 1123) format', async () => {

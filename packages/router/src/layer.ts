@@ -3,7 +3,6 @@ import type { PathArgument } from './route-parameters';
 import { forwardRejection } from './promise';
 import type { AnyHandler, NextFunction } from './types';
 
-
 /** Flattens a path argument (arrays nest) into its string and RegExp elements. */
 function flattenPaths(path: PathArgument | unknown, out: Array<string | RegExp>): Array<string | RegExp> {
   if (Array.isArray(path)) {
@@ -66,7 +65,7 @@ export class Layer {
     this.name = fn.name || '<anonymous>';
     this.slash = path === '/' && options.end === false;
     const paths = flattenPaths(path, []);
-    this.rawPath = Array.isArray(path) ? (path as unknown[]).flat(Infinity as 1) as Array<string | RegExp> : (path as string | RegExp);
+    this.rawPath = Array.isArray(path) ? ((path as unknown[]).flat(Infinity as 1) as Array<string | RegExp>) : (path as string | RegExp);
     this.matchers = paths.map((p) => new PathMatcher(p, options, this.slash));
   }
 

@@ -9,11 +9,7 @@ export interface Thenable {
 
 /** Whether `value` is a thenable (an object or function with a `then` method), as is-promise says. */
 export function isPromise(value: unknown): value is Thenable {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** Does nothing: the fulfilment callback given to `then` (some thenables call it unchecked). */

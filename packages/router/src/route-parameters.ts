@@ -69,9 +69,7 @@ type AnyEntry = Entry<string, string, boolean>;
 
 type Pop<T extends unknown[]> = T extends [...infer H, unknown] ? H : [];
 
-type Found<Name extends string, Kind extends string, Depth extends unknown[]> = Name extends ''
-  ? never
-  : Entry<Name, Kind, Depth extends [] ? false : true>;
+type Found<Name extends string, Kind extends string, Depth extends unknown[]> = Name extends '' ? never : Entry<Name, Kind, Depth extends [] ? false : true>;
 
 /** Walks the path one character at a time, collecting parameters. */
 type Scan<S extends string, Depth extends unknown[], Acc extends AnyEntry> = S extends `${infer C}${infer Rest}`
@@ -91,26 +89,14 @@ type Scan<S extends string, Depth extends unknown[], Acc extends AnyEntry> = S e
   : Acc;
 
 /** Reads an unquoted name up to the first character that ends it. */
-type ReadName<
-  S extends string,
-  Name extends string,
-  Kind extends string,
-  Depth extends unknown[],
-  Acc extends AnyEntry,
-> = S extends `${infer C}${infer Rest}`
+type ReadName<S extends string, Name extends string, Kind extends string, Depth extends unknown[], Acc extends AnyEntry> = S extends `${infer C}${infer Rest}`
   ? C extends NameStop
     ? Scan<S, Depth, Acc | Found<Name, Kind, Depth>>
     : ReadName<Rest, `${Name}${C}`, Kind, Depth, Acc>
   : Acc | Found<Name, Kind, Depth>;
 
 /** Reads a `"quoted"` name (with `\x` escapes) up to its closing quote. */
-type ReadQuoted<
-  S extends string,
-  Name extends string,
-  Kind extends string,
-  Depth extends unknown[],
-  Acc extends AnyEntry,
-> = S extends `${infer C}${infer Rest}`
+type ReadQuoted<S extends string, Name extends string, Kind extends string, Depth extends unknown[], Acc extends AnyEntry> = S extends `${infer C}${infer Rest}`
   ? C extends '"'
     ? Scan<Rest, Depth, Acc | Found<Name, Kind, Depth>>
     : C extends '\\'
@@ -143,8 +129,4 @@ export type RouteParameters<Path extends string> = string extends Path ? ParamsD
 export type PathArgument = string | RegExp | ReadonlyArray<string | RegExp>;
 
 /** The `req.params` type for any path argument. */
-export type PathParams<Path> = Path extends string
-  ? RouteParameters<Path>
-  : Path extends RegExp
-    ? RegExpParams
-    : ParamsDictionary;
+export type PathParams<Path> = Path extends string ? RouteParameters<Path> : Path extends RegExp ? RegExpParams : ParamsDictionary;

@@ -186,8 +186,7 @@ for (const method of methods) {
 
 /** A route with its method functions. */
 export interface Route<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionary>
-  extends RouteImpl<Req, Res, P>,
-    RouteMethods<Route<Req, Res, P>, Req, Res, P> {}
+  extends RouteImpl<Req, Res, P>, RouteMethods<Route<Req, Res, P>, Req, Res, P> {}
 
 /** The Route constructor: `new Route(path)`. */
 export interface RouteConstructor {

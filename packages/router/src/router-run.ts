@@ -363,8 +363,7 @@ export class RouterRun {
         this.slashAdded = true;
       }
       req.url = url;
-      req.baseUrl =
-        this.parentUrl + (layerPath.charCodeAt(layerPath.length - 1) === 0x2f ? layerPath.slice(0, -1) : layerPath);
+      req.baseUrl = this.parentUrl + (layerPath.charCodeAt(layerPath.length - 1) === 0x2f ? layerPath.slice(0, -1) : layerPath);
     }
     if (layerError) layer.handleError(layerError, req, this.res, this.next);
     else layer.handleRequest(req, this.res, this.next);

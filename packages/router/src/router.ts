@@ -42,8 +42,11 @@ export interface RouterMatcher<This, Req, Res> {
  * for the request, then calls `next` (with an error, if one is pending) when nothing ended the
  * response. `Req`/`Res` are the request and response types handlers receive.
  */
-export interface Router<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
-  extends RouterMethods<Router<Req, Res>, Req, Res> {
+export interface Router<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> extends RouterMethods<
+  Router<Req, Res>,
+  Req,
+  Res
+> {
   (req: Req, res: Res, next: NextFunction): void;
   /** Option `caseSensitive`, read when a layer is added. */
   caseSensitive: boolean | undefined;
@@ -110,12 +113,8 @@ export interface ListedRoute {
 
 /** `Router([options])`, callable with or without `new`. */
 export interface RouterConstructor {
-  new <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-    options?: RouterOptions,
-  ): Router<Req, Res>;
-  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-    options?: RouterOptions,
-  ): Router<Req, Res>;
+  new <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(options?: RouterOptions): Router<Req, Res>;
+  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(options?: RouterOptions): Router<Req, Res>;
   readonly prototype: Router;
 }
 

@@ -61,14 +61,11 @@ export type ErrorRequestHandler<Req = IncomingMessage, Res = ServerResponse, P =
 
 /** A request-handler argument: a handler or (nested) arrays of handlers. */
 export type RequestHandlerArgument<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionary> =
-  | RequestHandler<Req, Res, P>
-  | ReadonlyArray<RequestHandlerArgument<Req, Res, P>>;
+  RequestHandler<Req, Res, P> | ReadonlyArray<RequestHandlerArgument<Req, Res, P>>;
 
 /** One callback argument: a handler, an error handler, or (nested) arrays of them. */
 export type HandlerArgument<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionary> =
-  | RequestHandler<Req, Res, P>
-  | ErrorRequestHandler<Req, Res, P>
-  | ReadonlyArray<HandlerArgument<Req, Res, P>>;
+  RequestHandler<Req, Res, P> | ErrorRequestHandler<Req, Res, P> | ReadonlyArray<HandlerArgument<Req, Res, P>>;
 
 /**
  * A `router.param` callback: runs before the handlers of a matched layer whose path has the

@@ -37,8 +37,6 @@ describe('layer.match(path)', () => {
   });
 
   it('should throw the 400 URIError of a malformed escape in a parameter', () => {
-    expect(() => new Layer('/user/:id', {}, noop).match('/user/%E0%A4%A')).toThrow(
-      expect.objectContaining({ status: 400, name: 'URIError' }) as Error,
-    );
+    expect(() => new Layer('/user/:id', {}, noop).match('/user/%E0%A4%A')).toThrow(expect.objectContaining({ status: 400, name: 'URIError' }) as Error);
   });
 });

@@ -36,7 +36,10 @@ describe('the built package', () => {
   });
 
   it("should return the callable Router from require('@webfw/router') with named exports on it", () => {
-    const out = runNode(['-e', `const http = require('node:http'); const Router = require('@webfw/router'); const { Route, Layer, methods } = Router;${probe}`]);
+    const out = runNode([
+      '-e',
+      `const http = require('node:http'); const Router = require('@webfw/router'); const { Route, Layer, methods } = Router;${probe}`,
+    ]);
     expect(JSON.parse(out)).toEqual(expected);
   });
 

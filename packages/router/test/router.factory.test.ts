@@ -62,9 +62,7 @@ describe('Router([options])', () => {
 
   it('should throw when handle is called without a callback', () => {
     const router = Router();
-    expect(() => (router.handle as (...a: unknown[]) => void)({ url: '/', method: 'GET' }, {})).toThrow(
-      new TypeError('argument callback is required'),
-    );
+    expect(() => (router.handle as (...a: unknown[]) => void)({ url: '/', method: 'GET' }, {})).toThrow(new TypeError('argument callback is required'));
   });
 
   it('should throw for param without a name, with a non-string name or without a function', () => {

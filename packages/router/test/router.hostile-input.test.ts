@@ -141,7 +141,9 @@ describe('unusual request targets', () => {
     const segments = Array.from({ length: 2000 }, (_, i) => `s${i}`).join('/');
     const started = Date.now();
     await request(server).get(`/long/${segments}`).expect(200, 'segments 2000');
-    await request(server).get(`/${'-'.repeat(12000)}`).expect(200, 'pair');
+    await request(server)
+      .get(`/${'-'.repeat(12000)}`)
+      .expect(200, 'pair');
     expect(Date.now() - started).toBeLessThan(2000);
     await listen(server);
     const tooLong = parseRaw(await rawRequest(server, `GET /long/${'x'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
@@ -177,9 +179,7 @@ describe('unusual request targets', () => {
       ].map(
         (req) =>
           new Promise<string>((resolve) =>
-            router(req as unknown as IncomingMessage, { end: () => resolve('ended') } as unknown as ServerResponse, (err) =>
-              resolve(`done ${String(err)}`),
-            ),
+            router(req as unknown as IncomingMessage, { end: () => resolve('ended') } as unknown as ServerResponse, (err) => resolve(`done ${String(err)}`)),
           ),
       ),
     );

@@ -148,7 +148,7 @@ describe("next('route')", () => {
 });
 
 describe("next('router')", () => {
-  it("should leave the router and call its callback without error", async () => {
+  it('should leave the router and call its callback without error', async () => {
     const sub = Router();
     sub.use((req, _res, next) => (req.headers['x-skip'] ? next('router') : next()));
     sub.get('/', (_req, res) => res.end('inside sub'));
@@ -162,7 +162,11 @@ describe("next('router')", () => {
 
   it('should bypass all remaining route callbacks of the router from inside a route', async () => {
     const sub = Router();
-    sub.get('/', (_req, _res, next) => next('router'), (_req, res) => res.end('same route'));
+    sub.get(
+      '/',
+      (_req, _res, next) => next('router'),
+      (_req, res) => res.end('same route'),
+    );
     sub.get('/', (_req, res) => res.end('later route'));
     const router = Router();
     router.use(sub);

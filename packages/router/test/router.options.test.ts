@@ -87,7 +87,10 @@ describe('OPTIONS', () => {
     const router = Router();
     router.get('/o', (_req, res) => res.end());
     router.post('/o', (_req, res) => res.end());
-    router.route('/o').put((_req, res) => res.end()).delete((_req, res) => res.end());
+    router
+      .route('/o')
+      .put((_req, res) => res.end())
+      .delete((_req, res) => res.end());
     router.get('/other', (_req, res) => res.end());
     await request(createServer(router))
       .options('/o')

@@ -21,7 +21,10 @@ describe('router.route(path)', () => {
 
   it('should show path, stack and methods as a route of router 2.x does', () => {
     const route = Router().route('/shape');
-    route.get(() => {}).post(() => {}).get(() => {});
+    route
+      .get(() => {})
+      .post(() => {})
+      .get(() => {});
     expect(Object.keys(route)).toEqual(['path', 'stack', 'methods']);
     expect({ ...route.methods }).toEqual({ get: true, post: true });
     expect(route.stack.map((l) => l.method)).toEqual(['get', 'post', 'get']);
@@ -152,10 +155,12 @@ describe('router.METHOD(path, ...fns)', () => {
   it('should accept several callbacks, arrays and nested arrays', async () => {
     const router = Router();
     const seen: string[] = [];
-    const step = (n: string) => (_req: unknown, _res: unknown, next: () => void): void => {
-      seen.push(n);
-      next();
-    };
+    const step =
+      (n: string) =>
+      (_req: unknown, _res: unknown, next: () => void): void => {
+        seen.push(n);
+        next();
+      };
     router.get('/cb', step('1'), [step('2'), [step('3')]], (_req, res) => res.end(seen.join('')));
     await request(createServer(router)).get('/cb').expect(200, '123');
   });

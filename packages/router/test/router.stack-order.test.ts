@@ -99,9 +99,7 @@ describe('stack order with compiled lookup', () => {
     router.get('/σ/:x', (req, res) => res.end(`sigma ${req.params.x}`));
     const run = (url: string): Promise<string> =>
       new Promise((resolve) =>
-        router({ method: 'GET', url, headers: {} } as IncomingMessage, { end: resolve } as unknown as ServerResponse, () =>
-          resolve('no match'),
-        ),
+        router({ method: 'GET', url, headers: {} } as IncomingMessage, { end: resolve } as unknown as ServerResponse, () => resolve('no match')),
       );
     expect(await run('/CAFÉ')).toBe('literal café');
     // U+212A KELVIN SIGN lower-cases to "k" but case-insensitive RegExp matching (no u flag) keeps them apart.

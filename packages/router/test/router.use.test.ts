@@ -26,9 +26,7 @@ describe('router.use([path], ...fns)', () => {
     const server = createServer(router);
     await request(server).get('/blog').expect(200, { url: '/', baseUrl: '/blog', originalUrl: '/blog', params: {} });
     await request(server).get('/blog/').expect(200, { url: '/', baseUrl: '/blog', originalUrl: '/blog/', params: {} });
-    await request(server)
-      .get('/blog/post/1?q=a')
-      .expect(200, { url: '/post/1?q=a', baseUrl: '/blog', originalUrl: '/blog/post/1?q=a', params: {} });
+    await request(server).get('/blog/post/1?q=a').expect(200, { url: '/post/1?q=a', baseUrl: '/blog', originalUrl: '/blog/post/1?q=a', params: {} });
     await request(server).get('/blogs').expect(404, 'Cannot GET /blogs');
     await request(server).get('/bl').expect(404, 'Cannot GET /bl');
   });
@@ -36,9 +34,7 @@ describe('router.use([path], ...fns)', () => {
   it('should match the mount path case-insensitively and keep the request casing in baseUrl', async () => {
     const router = Router();
     router.use('/Blog', show);
-    await request(createServer(router))
-      .get('/BLOG/x')
-      .expect(200, { url: '/x', baseUrl: '/BLOG', originalUrl: '/BLOG/x', params: {} });
+    await request(createServer(router)).get('/BLOG/x').expect(200, { url: '/x', baseUrl: '/BLOG', originalUrl: '/BLOG/x', params: {} });
   });
 
   it('should ignore trailing slashes of the mount path', async () => {
@@ -80,10 +76,12 @@ describe('router.use([path], ...fns)', () => {
   it('should accept several functions, arrays and nested arrays as callbacks', async () => {
     const router = Router();
     const order: string[] = [];
-    const step = (name: string) => (_req: Req, _res: ServerResponse, next: NextFunction): void => {
-      order.push(name);
-      next();
-    };
+    const step =
+      (name: string) =>
+      (_req: Req, _res: ServerResponse, next: NextFunction): void => {
+        order.push(name);
+        next();
+      };
     router.use(step('a'), [step('b'), [step('c'), [step('d')]]], step('e'));
     router.use('/x', [step('f')], step('g'));
     router.use((_req: Req, res: ServerResponse) => res.end(order.join('')));
@@ -118,7 +116,9 @@ describe('router.use([path], ...fns)', () => {
     const router = Router();
     router.use(/\/(\d+)/, show);
     const server = createServer(router);
-    await request(server).get('/12/a').expect(200, { url: '/a', baseUrl: '/12', originalUrl: '/12/a', params: { 0: '12' } });
+    await request(server)
+      .get('/12/a')
+      .expect(200, { url: '/a', baseUrl: '/12', originalUrl: '/12/a', params: { 0: '12' } });
     await request(server).get('/x/12').expect(404, 'Cannot GET /x/12');
   });
 

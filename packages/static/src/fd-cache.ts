@@ -137,7 +137,20 @@ export function readFileStart(path: string, stat: Stats, buf: Buffer, cb: ReadCa
         cb(err2 ?? Object.assign(new Error('file changed while opening'), { code: 'ESTALE' }), 0);
         return;
       }
-      const entry: Entry = { path, fd, dev: st.dev, ino: st.ino, mode: st.mode, uid: st.uid, gid: st.gid, ctimeMs: st.ctimeMs, refs: 0, dead: false, tick, used: 0 };
+      const entry: Entry = {
+        path,
+        fd,
+        dev: st.dev,
+        ino: st.ino,
+        mode: st.mode,
+        uid: st.uid,
+        gid: st.gid,
+        ctimeMs: st.ctimeMs,
+        refs: 0,
+        dead: false,
+        tick,
+        used: 0,
+      };
       insert(entry);
       readEntry(entry, buf, cb);
     });

@@ -7,15 +7,14 @@ import { collapseLeadingSlashes, pathnameOf, suffixOf } from './pathname';
 /** The small HTML document serve-static answers a redirect with. */
 export function createHtmlDocument(title: string, body: string): string {
   return (
-    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
-    `<title>${title}</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' + `<title>${title}</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`
   );
 }
 
 /** The URL a request was first made with: `req.originalUrl` under a framework, else `req.url`. */
 export function originalUrlOf(req: IncomingMessage): string {
   const original = (req as IncomingMessage & { originalUrl?: unknown }).originalUrl;
-  return typeof original === 'string' ? original : req.url ?? '/';
+  return typeof original === 'string' ? original : (req.url ?? '/');
 }
 
 /**

@@ -25,16 +25,23 @@ describe('built package', () => {
   });
 
   it('should make require() return the callable with serveStatic and default on it', () => {
-    const out = node(['-e', "const s = require('@webfw/static'); console.log(JSON.stringify([typeof s, s.serveStatic === s, s.default === s, typeof s('.')]))"]);
+    const out = node([
+      '-e',
+      "const s = require('@webfw/static'); console.log(JSON.stringify([typeof s, s.serveStatic === s, s.default === s, typeof s('.')]))",
+    ]);
     expect(JSON.parse(out)).toEqual(['function', true, true, 'function']);
   });
 
   it('should give ESM importers the default and the named export', () => {
-    const out = node(['--input-type=module', '-e', "import d, { serveStatic } from '@webfw/static'; console.log(JSON.stringify([typeof d, d === serveStatic, typeof d('.')]))"]);
+    const out = node([
+      '--input-type=module',
+      '-e',
+      "import d, { serveStatic } from '@webfw/static'; console.log(JSON.stringify([typeof d, d === serveStatic, typeof d('.')]))",
+    ]);
     expect(JSON.parse(out)).toEqual(['function', true, 'function']);
   });
 
-  it('should pass send\'s exact errors to next(err) in plain node', () => {
+  it("should pass send's exact errors to next(err) in plain node", () => {
     const script = `
       const http = require('node:http');
       const serveStatic = require('@webfw/static');

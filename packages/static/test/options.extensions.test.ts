@@ -10,7 +10,7 @@ beforeAll(() => {
     'contact.htm': 'contact htm',
     'report.html/': '',
     'report.htm': 'report htm',
-    'plain': 'no extension file',
+    plain: 'no extension file',
   });
 });
 afterAll(() => fx.remove());

@@ -71,7 +71,7 @@ describe('setHeaders', () => {
     expect(calls).toBe(0);
   });
 
-  it('should type res as the caller\'s response type', () => {
+  it("should type res as the caller's response type", () => {
     interface MyResponse extends ServerResponse {
       locals: Record<string, unknown>;
     }

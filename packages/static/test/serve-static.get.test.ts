@@ -13,7 +13,7 @@ beforeAll(async () => {
     'hello.txt': 'hello world',
     'page.html': '<p>page</p>',
     'data.json': '{"a":1}',
-    'noext': 'plain bytes',
+    noext: 'plain bytes',
     'unknown.zzqx': 'mystery',
     'empty.txt': '',
     'a b.txt': 'spaced',

@@ -37,9 +37,15 @@ export function startServer(script, args = [], env = {}, nodeArgs = []) {
     let child;
     try {
       execFileSync('taskset', ['--version'], { stdio: 'ignore' });
-      child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, ...nodeArgs, script, ...args], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+      child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, ...nodeArgs, script, ...args], {
+        env: { ...process.env, NODE_ENV: 'production', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
     } catch {
-      child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+      child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+        env: { ...process.env, NODE_ENV: 'production', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
     }
     let buf = '';
     const onData = (chunk) => {
@@ -151,9 +157,7 @@ export function printTable(title, rows, baseline) {
   console.log(`| case | req/s | x ${base.name} | server CPU µs/req | p99 ms | peak RSS MB | errors/non-2xx |`);
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(
-      `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(2)} | ${r.cpu.toFixed(1)} | ${r.p99} | ${r.rss.toFixed(1)} | ${r.bad} |`,
-    );
+    console.log(`| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(2)} | ${r.cpu.toFixed(1)} | ${r.p99} | ${r.rss.toFixed(1)} | ${r.bad} |`);
   }
   return base;
 }
@@ -183,7 +187,14 @@ function rssMb(pid) {
 function loadCount(port, request, amount) {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: `http://127.0.0.1:${port}${request.path ?? '/'}`, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections: CONNECTIONS, amount },
+      {
+        url: `http://127.0.0.1:${port}${request.path ?? '/'}`,
+        method: request.method ?? 'GET',
+        headers: request.headers,
+        body: request.body,
+        connections: CONNECTIONS,
+        amount,
+      },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });

@@ -33,7 +33,10 @@ export async function run() {
   const json = { method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: jsonBody() };
   const form = { method: 'POST', path: '/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: formBody() };
   const cases = [];
-  for (const [kind, request] of [['json', json], ['urlencoded', form]]) {
+  for (const [kind, request] of [
+    ['json', json],
+    ['urlencoded', form],
+  ]) {
     cases.push(
       { name: `${kind}: hand-written`, server, args: ['hand', kind], request },
       { name: `${kind}: body-parser 2.x`, server, args: ['body-parser', kind], request },

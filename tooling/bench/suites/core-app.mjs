@@ -14,7 +14,12 @@ const server = fileURLToPath(new URL('../servers/core-app/server.mjs', import.me
 
 const scenarios = [
   { id: 'hello', title: 'core-app (a) GET / through app.handle', path: '/', frameworks: ['node', 'webfw', 'webfw-foreign', 'express'] },
-  { id: 'props', title: 'core-app (b) req.query/path/hostname/ip/protocol/get/accepts', path: '/props?a=1&b=two', frameworks: ['webfw', 'webfw-foreign', 'express'] },
+  {
+    id: 'props',
+    title: 'core-app (b) req.query/path/hostname/ip/protocol/get/accepts',
+    path: '/props?a=1&b=two',
+    frameworks: ['webfw', 'webfw-foreign', 'express'],
+  },
   { id: 'subapp', title: 'core-app (c) route of a mounted sub-app', path: '/sub/item/7', frameworks: ['webfw', 'webfw-foreign', 'express'] },
   { id: '404', title: 'core-app (d) default 404 (final handler)', path: '/missing', frameworks: ['webfw', 'webfw-foreign', 'express'], expectStatus: 404 },
 ];

@@ -31,9 +31,7 @@ export async function run() {
   const summary = [];
   for (const s of scenarios) {
     if (only && !only.includes(s.id)) continue;
-    const rows = await runCases(
-      ['express', 'webfw'].map((f) => ({ name: f, server, args: [f, s.id], request: { method: 'GET', ...s.request } })),
-    );
+    const rows = await runCases(['express', 'webfw'].map((f) => ({ name: f, server, args: [f, s.id], request: { method: 'GET', ...s.request } })));
     printTable(`core-response: ${s.title}`, rows, 'express');
     const [express, webfw] = rows;
     summary.push([s.id, ratio(rows, 'webfw', 'express'), express.cpu / webfw.cpu]);

@@ -88,7 +88,9 @@ export async function run() {
       continue;
     }
     const ok = target < 0 ? value <= -target : value >= target;
-    console.log(`${ok ? 'met   ' : 'MISSED'} ${name}: ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} (target ${target < 0 ? '<= ' + -target : '>= ' + target})`);
+    console.log(
+      `${ok ? 'met   ' : 'MISSED'} ${name}: ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} (target ${target < 0 ? '<= ' + -target : '>= ' + target})`,
+    );
   }
   let memory;
   if (frameworks.includes('webfw') && !only) {
@@ -108,13 +110,38 @@ export async function run() {
  * compares, and what the comparison shows.
  */
 const profiled = [
-  { key: 'a', cases: [['node', 'hello'], ['fastify', 'hello'], ['webfw', 'hello']] },
-  { key: 'b', cases: [['node', 'routes'], ['fastify', 'routes'], ['webfw', 'routes']] },
+  {
+    key: 'a',
+    cases: [
+      ['node', 'hello'],
+      ['fastify', 'hello'],
+      ['webfw', 'hello'],
+    ],
+  },
+  {
+    key: 'b',
+    cases: [
+      ['node', 'routes'],
+      ['fastify', 'routes'],
+      ['webfw', 'routes'],
+    ],
+  },
   {
     key: 'c',
-    cases: [['node', 'echo'], ['fastify', 'echo'], ['webfw', 'echo'], ['webfw', 'echo', 'webfw (etag off)', { BENCH_ETAG: 'off' }]],
+    cases: [
+      ['node', 'echo'],
+      ['fastify', 'echo'],
+      ['webfw', 'echo'],
+      ['webfw', 'echo', 'webfw (etag off)', { BENCH_ETAG: 'off' }],
+    ],
   },
-  { key: 'e', cases: [['webfw', 'hello', 'webfw (no logger)'], ['webfw', 'logged']] },
+  {
+    key: 'e',
+    cases: [
+      ['webfw', 'hello', 'webfw (no logger)'],
+      ['webfw', 'logged'],
+    ],
+  },
 ];
 
 /**
@@ -130,7 +157,13 @@ async function profileScenarios(only) {
   for (const p of profiled) {
     if (only && !only.includes(p.key)) continue;
     const s = scenarios.find((x) => x.key === p.key);
-    const cases = p.cases.map(([framework, args, name, env]) => ({ name: name ?? framework, server: server(framework), args: [args], env, request: s.request }));
+    const cases = p.cases.map(([framework, args, name, env]) => ({
+      name: name ?? framework,
+      server: server(framework),
+      args: [args],
+      env,
+      request: s.request,
+    }));
     const runs = cases.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < cases.length; i++) runs[i].push(await profileCase(cases[i]));
@@ -172,16 +205,26 @@ function writeDocs(frameworks, results, memory, checks, profiles) {
     const base = rows.find((r) => r.name === 'node') ?? rows[0];
     const baseLabel = base.name === 'node' ? 'node:http' : base.name;
     lines.push(`### ${s.title}`, '', `| framework | req/s | x ${baseLabel} | server CPU µs/req | p99 ms | peak RSS MB |`, '|---|---:|---:|---:|---:|---:|');
-    for (const r of rows) lines.push(`| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(2)} | ${r.cpu.toFixed(1)} | ${r.p99} | ${r.rss.toFixed(1)} |`);
+    for (const r of rows)
+      lines.push(`| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / base.rps).toFixed(2)} | ${r.cpu.toFixed(1)} | ${r.p99} | ${r.rss.toFixed(1)} |`);
     lines.push('');
   }
-  if (memory) lines.push(`webfw RSS after 100,000 requests: ${memory.first.toFixed(1)} MB; after 200,000: ${memory.second.toFixed(1)} MB (${(memory.growth * 100).toFixed(1)}%).`, '');
+  if (memory)
+    lines.push(
+      `webfw RSS after 100,000 requests: ${memory.first.toFixed(1)} MB; after 200,000: ${memory.second.toFixed(1)} MB (${(memory.growth * 100).toFixed(1)}%).`,
+      '',
+    );
   lines.push('### Targets of issue 8 in this run', '', '| check | value | target | |', '|---|---:|---|---|');
   for (const [name, value, target] of checks) {
     const ok = Number.isFinite(value) && (target < 0 ? value <= -target : value >= target);
-    lines.push(`| ${name} | ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} | ${target < 0 ? '<= ' + -target : '>= ' + target} | ${ok ? 'met' : 'missed'} |`);
+    lines.push(
+      `| ${name} | ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} | ${target < 0 ? '<= ' + -target : '>= ' + target} | ${ok ? 'met' : 'missed'} |`,
+    );
   }
-  if (memory) lines.push(`| memory growth 100k -> 200k requests | ${(memory.growth * 100).toFixed(1)}% | within 10% | ${Math.abs(memory.growth) <= 0.1 ? 'met' : 'missed'} |`);
+  if (memory)
+    lines.push(
+      `| memory growth 100k -> 200k requests | ${(memory.growth * 100).toFixed(1)}% | within 10% | ${Math.abs(memory.growth) <= 0.1 ? 'met' : 'missed'} |`,
+    );
   if (profiles && Object.keys(profiles).length > 0) {
     lines.push(
       '',
@@ -207,10 +250,17 @@ function writeDocs(frameworks, results, memory, checks, profiles) {
   }
   const from = current.indexOf(START);
   const to = current.indexOf(END);
-  const text = from !== -1 && to > from ? current.slice(0, from) + lines.join('\n') + current.slice(to + END.length) : '# Performance\n\n' + lines.join('\n') + '\n';
+  const text =
+    from !== -1 && to > from ? current.slice(0, from) + lines.join('\n') + current.slice(to + END.length) : '# Performance\n\n' + lines.join('\n') + '\n';
   writeFileSync(file, text);
   // the chart shows ratios to bare node:http: (e), measured against express only, stays in the table
   const charted = scenarios.filter((s) => results[s.key]?.some((r) => r.name === 'node'));
-  writeFileSync(docs + 'performance.svg', renderChart(charted.map((s) => ({ title: s.title, rows: results[s.key] })), frameworks));
+  writeFileSync(
+    docs + 'performance.svg',
+    renderChart(
+      charted.map((s) => ({ title: s.title, rows: results[s.key] })),
+      frameworks,
+    ),
+  );
   console.log('wrote docs/performance.md and docs/performance.svg');
 }

@@ -20,7 +20,9 @@ export async function run() {
   const morganCost = 1 - morgan / bare;
   const webfwCost = 1 - webfw / bare;
   console.log(`overhead: morgan ${(morganCost * 100).toFixed(1)}%, @webfw/logger ${(webfwCost * 100).toFixed(1)}%`);
-  console.log(`@webfw/logger costs ${(webfwCost / morganCost).toFixed(2)}x morgan's overhead (target <= 0.50); throughput ${(webfw / morgan).toFixed(2)}x morgan`);
+  console.log(
+    `@webfw/logger costs ${(webfwCost / morganCost).toFixed(2)}x morgan's overhead (target <= 0.50); throughput ${(webfw / morgan).toFixed(2)}x morgan`,
+  );
   const [bareCpu, morganCpu, webfwCpu] = rows.map((r) => r.cpu);
   console.log(
     `server CPU per request added: morgan ${(morganCpu - bareCpu).toFixed(1)} µs, @webfw/logger ${(webfwCpu - bareCpu).toFixed(1)} µs ` +

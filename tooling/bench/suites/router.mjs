@@ -69,7 +69,9 @@ async function inProcess() {
     out[name] = { a, first, last };
     console.log(`| ${name} | ${a.toFixed(0)} | ${first.toFixed(0)} | ${last.toFixed(0)} |`);
   }
-  console.log(`\nin process: (a) router 2.x / webfw time = ${(out['router 2.x'].a / out.webfw.a).toFixed(2)}x; (b) webfw first/last time = ${(out.webfw.first / out.webfw.last).toFixed(2)}`);
+  console.log(
+    `\nin process: (a) router 2.x / webfw time = ${(out['router 2.x'].a / out.webfw.a).toFixed(2)}x; (b) webfw first/last time = ${(out.webfw.first / out.webfw.last).toFixed(2)}`,
+  );
 }
 
 export async function run() {

@@ -92,10 +92,14 @@ describe('profile mode: the preload', () => {
     const out = join(dir, 'p.cpuprofile');
     let child: ReturnType<typeof spawn> | undefined;
     try {
-      child = spawn(process.execPath, ['--require', join(lib, 'profiler.cjs'), '-e', "console.log('READY'); setInterval(() => JSON.stringify({ a: [1, 2, 3] }), 1);"], {
-        env: { ...process.env, BENCH_PROFILE_OUT: out },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      child = spawn(
+        process.execPath,
+        ['--require', join(lib, 'profiler.cjs'), '-e', "console.log('READY'); setInterval(() => JSON.stringify({ a: [1, 2, 3] }), 1);"],
+        {
+          env: { ...process.env, BENCH_PROFILE_OUT: out },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       const running = child;
       let text = '';
       const waiters: Array<() => void> = [];

@@ -76,10 +76,9 @@ describe('csrf-csrf on express 5 and webfw', () => {
     expect(missing.express.json()).toEqual({ error: 'csrf validation error' });
     const wrong = await pair.send(transfer({ 'x-csrf-token': `${'0'.repeat(64)}.${'1'.repeat(64)}` }));
     expect(wrong.express.status).toBe(403);
-    const noCookie = await pair.send(
-      ({ side }) => ({ ...transfer({ 'x-csrf-token': issued[side].json<{ token: string }>().token }), cookies: false }),
-      { vary: [SID] },
-    );
+    const noCookie = await pair.send(({ side }) => ({ ...transfer({ 'x-csrf-token': issued[side].json<{ token: string }>().token }), cookies: false }), {
+      vary: [SID],
+    });
     expect(noCookie.express.status).toBe(403);
   });
 
@@ -108,7 +107,10 @@ describe('csrf-csrf on express 5 and webfw', () => {
     });
     const cookie: Vary = { in: 'set-cookie', pattern: /^csrf=[0-9a-f]{64}\.[0-9a-f]{64};/, as: 'csrf=<token>;' };
     const form = await pair.send({ path: '/form' }, { vary: [SID, cookie, TOKEN_IN_BODY, ETAG] });
-    expect(form.express.headers['set-cookie']).toEqual([expect.stringMatching(/^csrf=.+; Path=\/; HttpOnly; SameSite=Lax$/), expect.stringMatching(/^connect\.sid=/)]);
+    expect(form.express.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^csrf=.+; Path=\/; HttpOnly; SameSite=Lax$/),
+      expect.stringMatching(/^connect\.sid=/),
+    ]);
     const token = (side: 'express' | 'webfw'): string => /value="([^"]+)"/.exec(form[side].text)?.[1] ?? '';
     const posted = await pair.send(({ side }) => ({
       method: 'POST',

@@ -113,7 +113,12 @@ describe('errorhandler on express 5 and webfw', () => {
     await pair.send({ path: '/string', headers: { Accept: 'text/plain' } });
     await new Promise((resolve) => setImmediate(resolve));
     expect(logged.sort()).toEqual(
-      ['GET /boom Error: Error: boom <b>bold</b>', 'GET /boom Error: Error: boom <b>bold</b>', 'GET /string undefined: a plain string', 'GET /string undefined: a plain string'].sort(),
+      [
+        'GET /boom Error: Error: boom <b>bold</b>',
+        'GET /boom Error: Error: boom <b>bold</b>',
+        'GET /string undefined: a plain string',
+        'GET /string undefined: a plain string',
+      ].sort(),
     );
   });
 });

@@ -38,15 +38,19 @@ describe('express-rate-limit on express 5 and webfw', () => {
   });
 
   test('legacy X-RateLimit-* and draft-6 headers; JSON message and custom status', async () => {
-    const pair = await build(
-      limited({ limit: 1, standardHeaders: 'draft-6', legacyHeaders: true, statusCode: 503, message: { error: 'slow down' } }),
-    );
+    const pair = await build(limited({ limit: 1, standardHeaders: 'draft-6', legacyHeaders: true, statusCode: 503, message: { error: 'slow down' } }));
     const masks: Vary[] = [
       { in: 'ratelimit-reset', pattern: /^(?:[1-9]|[1-8]\d|90)$/ },
       { in: 'x-ratelimit-reset', pattern: /^\d{10}$/ },
     ];
     const one = await pair.send({ path: '/' }, { vary: masks });
-    expect(one.express.headers).toMatchObject({ 'ratelimit-policy': '1;w=90', 'ratelimit-limit': '1', 'ratelimit-remaining': '0', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0' });
+    expect(one.express.headers).toMatchObject({
+      'ratelimit-policy': '1;w=90',
+      'ratelimit-limit': '1',
+      'ratelimit-remaining': '0',
+      'x-ratelimit-limit': '1',
+      'x-ratelimit-remaining': '0',
+    });
     const two = await pair.send({ path: '/' }, { vary: [...masks, RETRY_AFTER] });
     expect(two.express.status).toBe(503);
     expect(two.express.json()).toEqual({ error: 'slow down' });

@@ -169,7 +169,14 @@ describe('express-session on express 5 and webfw', () => {
     const pair = await build((fw) => {
       const app = fw();
       app.use(
-        session({ secret: ['new', 'keyboard cat'], rolling: true, proxy: true, resave: false, saveUninitialized: true, cookie: { secure: 'auto', maxAge: 1000 } }),
+        session({
+          secret: ['new', 'keyboard cat'],
+          rolling: true,
+          proxy: true,
+          resave: false,
+          saveUninitialized: true,
+          cookie: { secure: 'auto', maxAge: 1000 },
+        }),
       );
       app.get('/', (req, res) => {
         res.send(`secure=${req.secure}`);

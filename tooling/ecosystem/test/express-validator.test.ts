@@ -112,14 +112,22 @@ describe('express-validator on express 5 and webfw', () => {
       });
       return app;
     });
-    const ok = await pair.send({ method: 'POST', path: '/signup', headers: JSON_HEADERS, body: JSON.stringify({ username: ' tobi ', address: { zip: '94107' } }) });
+    const ok = await pair.send({
+      method: 'POST',
+      path: '/signup',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ username: ' tobi ', address: { zip: '94107' } }),
+    });
     expect(ok.express.json()).toEqual({ username: 'tobi', address: { zip: '94107' } });
     const bad = await pair.send({ method: 'POST', path: '/signup', headers: JSON_HEADERS, body: JSON.stringify({ username: 'x', address: { zip: 'abc' } }) });
     expect(bad.express.status).toBe(400);
     expect((bad.express.json() as { errors: Array<{ msg: string }> }).errors.map((e) => e.msg)).toEqual(['too short', 'bad zip']);
     const contact = await pair.send({ method: 'POST', path: '/contact', headers: JSON_HEADERS, body: JSON.stringify({ phone: 'nope' }) });
     expect(contact.express.status).toBe(400);
-    expect((contact.express.json() as { errors: Array<{ msg: string; type: string }> }).errors[0]).toMatchObject({ type: 'alternative_grouped', msg: 'email or phone' });
+    expect((contact.express.json() as { errors: Array<{ msg: string; type: string }> }).errors[0]).toMatchObject({
+      type: 'alternative_grouped',
+      msg: 'email or phone',
+    });
     const contactOk = await pair.send({ method: 'POST', path: '/contact', headers: JSON_HEADERS, body: JSON.stringify({ email: 'a@b.co' }) });
     expect(contactOk.express.text).toBe('contact ok');
   });

@@ -109,7 +109,13 @@ describe('ecosystem harness', () => {
   });
 
   test('multipart bodies are built byte for byte the same', () => {
-    const { body, contentType } = multipart([{ name: 'a', value: '1' }, { name: 'f', value: 'x', filename: 'f.txt', type: 'text/plain' }], 'b');
+    const { body, contentType } = multipart(
+      [
+        { name: 'a', value: '1' },
+        { name: 'f', value: 'x', filename: 'f.txt', type: 'text/plain' },
+      ],
+      'b',
+    );
     expect(contentType).toBe('multipart/form-data; boundary=b');
     expect(body.toString()).toBe(
       '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b\r\nContent-Disposition: form-data; name="f"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n',

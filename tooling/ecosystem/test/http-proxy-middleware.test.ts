@@ -47,7 +47,11 @@ function upstreamHandler(req: IncomingMessage, res: ServerResponse): void {
         contentType: req.headers['content-type'] ?? null,
         contentLength: req.headers['content-length'] ?? null,
         transferEncoding: req.headers['transfer-encoding'] ?? null,
-        forwarded: { for: req.headers['x-forwarded-for'] ?? null, host: req.headers['x-forwarded-host'] ?? null, proto: req.headers['x-forwarded-proto'] ?? null },
+        forwarded: {
+          for: req.headers['x-forwarded-for'] ?? null,
+          host: req.headers['x-forwarded-host'] ?? null,
+          proto: req.headers['x-forwarded-proto'] ?? null,
+        },
         body: Buffer.concat(chunks).toString(),
       }),
     );
@@ -137,7 +141,12 @@ describe('http-proxy-middleware on express 5 and webfw', () => {
     });
     const json = await pair.send({ method: 'POST', path: '/api/json', headers: { 'Content-Type': 'application/json' }, body: '{ "a" : 1 , "b":[true] }' });
     expect(json.express.json<Echo>()).toMatchObject({ contentType: 'application/json', contentLength: '18', body: '{"a":1,"b":[true]}' });
-    const form = await pair.send({ method: 'POST', path: '/api/form', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=tobi&x=1' });
+    const form = await pair.send({
+      method: 'POST',
+      path: '/api/form',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=tobi&x=1',
+    });
     expect(form.express.json<Echo>()).toMatchObject({ body: 'name=tobi&x=1' });
   });
 

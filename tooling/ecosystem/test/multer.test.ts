@@ -30,10 +30,17 @@ function app(fw: Factory) {
   app.post('/photos/upload', upload.array('photos', 2), (req, res) => {
     res.json({ files: (req.files as Express.Multer.File[]).map(describeFile), body: req.body });
   });
-  app.post('/cool-profile', upload.fields([{ name: 'avatar', maxCount: 1 }, { name: 'gallery', maxCount: 8 }]), (req, res) => {
-    const files = req.files as Record<string, Express.Multer.File[]>;
-    res.json(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.map(describeFile)])));
-  });
+  app.post(
+    '/cool-profile',
+    upload.fields([
+      { name: 'avatar', maxCount: 1 },
+      { name: 'gallery', maxCount: 8 },
+    ]),
+    (req, res) => {
+      const files = req.files as Record<string, Express.Multer.File[]>;
+      res.json(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.map(describeFile)])));
+    },
+  );
   app.post('/form', upload.none(), (req, res) => {
     res.json(req.body);
   });
@@ -93,7 +100,12 @@ describe('multer on express 5 and webfw', () => {
       ]),
     );
     expect(Object.keys(fields.express.json() as object)).toEqual(['avatar', 'gallery']);
-    const none = await pair.send(post('/form', [{ name: 'a', value: '1' }, { name: 'b', value: 'two' }]));
+    const none = await pair.send(
+      post('/form', [
+        { name: 'a', value: '1' },
+        { name: 'b', value: 'two' },
+      ]),
+    );
     expect(none.express.json()).toEqual({ a: '1', b: 'two' });
   });
 
@@ -114,7 +126,10 @@ describe('multer on express 5 and webfw', () => {
     expect(many.express.json()).toEqual({ name: 'MulterError', code: 'LIMIT_UNEXPECTED_FILE', field: 'photos', message: 'Unexpected file field' });
 
     const count = await pair.send(
-      post('/cool-profile', [1, 2, 3, 4].map((n) => ({ name: 'gallery', value: String(n), filename: `${n}.jpg` }))),
+      post(
+        '/cool-profile',
+        [1, 2, 3, 4].map((n) => ({ name: 'gallery', value: String(n), filename: `${n}.jpg` })),
+      ),
     );
     expect(count.express.status).toBe(400);
     expect(count.express.json()).toEqual({ name: 'MulterError', code: 'LIMIT_FILE_COUNT', message: 'Too many files' });
@@ -141,6 +156,14 @@ describe('multer on express 5 and webfw', () => {
   test('disk storage writes the file under dest', async () => {
     const pair = await build(app);
     const { express: r } = await pair.send(post('/disk', [{ name: 'doc', value: 'hello disk', filename: 'note.txt', type: 'text/plain' }]));
-    expect(r.json()).toEqual({ fieldname: 'doc', originalname: 'note.txt', encoding: '7bit', mimetype: 'text/plain', size: 10, saved: 'hello disk', inDest: true });
+    expect(r.json()).toEqual({
+      fieldname: 'doc',
+      originalname: 'note.txt',
+      encoding: '7bit',
+      mimetype: 'text/plain',
+      size: 10,
+      saved: 'hello disk',
+      inDest: true,
+    });
   });
 });

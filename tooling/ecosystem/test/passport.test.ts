@@ -71,12 +71,16 @@ function app(fw: Factory) {
       return res.json({ welcome: user.username });
     })(req, res, next);
   });
-  app.get('/private', (req, res, next) => {
-    if (!req.isAuthenticated()) return res.status(401).send('login first');
-    next();
-  }, (req, res) => {
-    res.send(`private page of ${req.user?.username}`);
-  });
+  app.get(
+    '/private',
+    (req, res, next) => {
+      if (!req.isAuthenticated()) return res.status(401).send('login first');
+      next();
+    },
+    (req, res) => {
+      res.send(`private page of ${req.user?.username}`);
+    },
+  );
   app.use((err: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
     res.status(err.status ?? 500).json({ name: err.name, message: err.message });
   });

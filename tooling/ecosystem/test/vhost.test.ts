@@ -18,7 +18,12 @@ afterEach(closeAll);
 function app(fw: Factory) {
   const api = fw();
   api.get('/users', (req, res) => {
-    res.json({ vhost: { hostname: req.vhost?.hostname, host: req.vhost?.host, length: req.vhost?.length }, hostname: req.hostname, url: req.url, appIsApi: req.app === api });
+    res.json({
+      vhost: { hostname: req.vhost?.hostname, host: req.vhost?.host, length: req.vhost?.length },
+      hostname: req.hostname,
+      url: req.url,
+      appIsApi: req.app === api,
+    });
   });
   const userapp = fw();
   userapp.get('/', (req, res) => {

@@ -84,7 +84,10 @@ beforeAll(() => {
   for (const file of readdirSync(tarballs).filter((f) => f.endsWith('.tgz'))) {
     const list = run('tar', ['-tzf', join(tarballs, file)], work);
     if (list.status !== 0) throw new Error(list.stderr);
-    const entries = list.stdout.split('\n').filter(Boolean).map((p) => p.replace(/^package\//, ''));
+    const entries = list.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((p) => p.replace(/^package\//, ''));
     const unpacked = join(work, 'unpacked', file);
     mkdirSync(unpacked, { recursive: true });
     const untar = run('tar', ['-xzf', join(tarballs, file), '-C', unpacked], work);

@@ -109,7 +109,11 @@ function setUpWorkspace(): string {
 }
 
 const INSTALL = 'pnpm install --frozen-lockfile --reporter=append-only --loglevel=info';
-const builds = (calls: string[]) => calls.filter((c) => c.startsWith('build ')).map((c) => c.slice(6)).sort();
+const builds = (calls: string[]) =>
+  calls
+    .filter((c) => c.startsWith('build '))
+    .map((c) => c.slice(6))
+    .sort();
 
 describe('setup.mjs on a fresh clone', () => {
   it('should install, then build every package after the packages it depends on, printing each step', () => {

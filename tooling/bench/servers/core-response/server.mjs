@@ -27,7 +27,8 @@ app.set('view engine', 'ejs');
 const handlers = {
   json: (req, res) => res.json({ hello: 'world', list: [1, 2, 3] }),
   send304: (req, res) => res.send(page),
-  cookie: (req, res) => res.cookie('sid', 'abc123', { httpOnly: true, sameSite: 'lax', maxAge: 3_600_000 }).cookie('prefs', { theme: 'dark' }).json({ ok: true }),
+  cookie: (req, res) =>
+    res.cookie('sid', 'abc123', { httpOnly: true, sameSite: 'lax', maxAge: 3_600_000 }).cookie('prefs', { theme: 'dark' }).json({ ok: true }),
   redirect: (req, res) => res.redirect(302, '/target?from=bench'),
   jsonp: (req, res) => res.jsonp({ hello: 'world' }),
   format: (req, res) =>
