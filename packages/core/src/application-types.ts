@@ -5,14 +5,23 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { HttpMethod, NextFunction, ParamsDictionary, PathArgument, RouteParameters, RouterInstance, RouterOptions } from '@webfw/router';
+import type { HttpMethod, NextFunction, PathArgument, RouteParameters, RouterInstance, RouterOptions } from '@webfw/router';
 import type { Request } from './request';
 import type { Response } from './response';
 import type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './settings';
 import type { EngineFunction, ViewConstructor, ViewLike } from './view';
 
 /** Shared with the router, which defines them (re-exported for users of `@webfw/core`). */
-export type { HttpMethod, NextFunction, ParamsDictionary, PathArgument };
+export type { HttpMethod, NextFunction, PathArgument };
+
+/**
+ * `req.params` when the path is not a literal: string values by name, as @types/express types
+ * them. (The router's own `ParamsDictionary` also allows the `string[]` of a splat; an app's
+ * handlers keep express's type so existing annotations compile unchanged.)
+ */
+export interface ParamsDictionary {
+  [key: string]: string;
+}
 
 /** Options of `webfw.Router([options])`: `caseSensitive`, `mergeParams`, `strict`. */
 export type { RouterOptions };

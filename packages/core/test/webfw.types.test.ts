@@ -6,7 +6,7 @@
 import { expectTypeOf } from 'expect-type';
 import request from 'supertest';
 import webfw from '@webfw/core';
-import type { Application, NextFunction, Request, Response } from '@webfw/core';
+import type { Application, NextFunction, ParamsDictionary, Request, Response } from '@webfw/core';
 
 describe('public types', () => {
   it('should infer req.params from a path literal', async () => {
@@ -53,6 +53,17 @@ describe('public types', () => {
       res.end(req.protocol);
     });
     await request(app).get('/').expect(200, 'http');
+  });
+
+  it('should type req.params of a non-literal path with string values, as @types/express', async () => {
+    const app = webfw();
+    const path: string = '/p/:name';
+    app.use(path, (req: Request, res: Response) => {
+      expectTypeOf(req.params).toEqualTypeOf<ParamsDictionary>();
+      expectTypeOf<ParamsDictionary[string]>().toEqualTypeOf<string>();
+      res.end(String(req.params.name).toUpperCase());
+    });
+    await request(app).get('/p/x').expect(200, 'X');
   });
 
   it('should type webfw.Router() handlers with the webfw request and response', async () => {
