@@ -64,52 +64,40 @@ describe('415 when both the charset and the Content-Encoding are unsupported', (
     },
   );
 
-  it('should report the charset first when verify is set (text, unknown Content-Encoding)', async () => {
-    const res = await answer(webfw, 'text', { verify }, 'text/plain; charset=x-bogus', 'compress');
-    expect(res.status).toBe(415);
-    expect(res.json).toEqual({
-      error: {
-        name: 'UnsupportedMediaTypeError',
-        message: 'unsupported charset "X-BOGUS"',
-        status: 415,
-        statusCode: 415,
-        expose: true,
-        charset: 'x-bogus',
-        type: 'charset.unsupported',
-      },
-    });
+  /** The 415 error body the test server answers (see `answer`). */
+  const error415 = (message: string, extra: Record<string, string>) => ({
+    error: { name: 'UnsupportedMediaTypeError', message, status: 415, statusCode: 415, expose: true, ...extra },
   });
 
-  it('should report the charset first when verify is set and inflate is false (json, gzip)', async () => {
-    const res = await answer(webfw, 'json', { verify, inflate: false }, 'application/json; charset=UTF-99', 'gzip');
+  it.each([
+    [
+      'the charset first when verify is set (text, unknown Content-Encoding)',
+      'text',
+      { verify },
+      'text/plain; charset=x-bogus',
+      'compress',
+      error415('unsupported charset "X-BOGUS"', { charset: 'x-bogus', type: 'charset.unsupported' }),
+    ],
+    [
+      'the charset first when verify is set and inflate is false (json, gzip)',
+      'json',
+      { verify, inflate: false },
+      'application/json; charset=UTF-99',
+      'gzip',
+      error415('unsupported charset "UTF-99"', { charset: 'utf-99', type: 'charset.unsupported' }),
+    ],
+    [
+      'the Content-Encoding first without verify (text, unknown Content-Encoding)',
+      'text',
+      {},
+      'text/plain; charset=x-bogus',
+      'compress',
+      error415('unsupported content encoding "compress"', { encoding: 'compress', type: 'encoding.unsupported' }),
+    ],
+  ] as const)('should report %s', async (_title, parser, options, contentType, encoding, expected) => {
+    const res = await answer(webfw, parser, options, contentType, encoding);
     expect(res.status).toBe(415);
-    expect(res.json).toEqual({
-      error: {
-        name: 'UnsupportedMediaTypeError',
-        message: 'unsupported charset "UTF-99"',
-        status: 415,
-        statusCode: 415,
-        expose: true,
-        charset: 'utf-99',
-        type: 'charset.unsupported',
-      },
-    });
-  });
-
-  it('should report the Content-Encoding first without verify (text, unknown Content-Encoding)', async () => {
-    const res = await answer(webfw, 'text', {}, 'text/plain; charset=x-bogus', 'compress');
-    expect(res.status).toBe(415);
-    expect(res.json).toEqual({
-      error: {
-        name: 'UnsupportedMediaTypeError',
-        message: 'unsupported content encoding "compress"',
-        status: 415,
-        statusCode: 415,
-        expose: true,
-        encoding: 'compress',
-        type: 'encoding.unsupported',
-      },
-    });
+    expect(res.json).toEqual(expected);
   });
 
   it('should report the charset of a gzip body without verify (the encoding is supported)', async () => {
