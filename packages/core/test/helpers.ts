@@ -1,4 +1,6 @@
 import type { RequestListener, Server } from 'node:http';
+import supertest from 'supertest';
+import type { Response as TestResponse } from 'supertest';
 import { parseResponse, rawBytes, request, withServer } from '../../../tooling/test-support';
 
 /** A raw HTTP response: status line parts, lower-cased headers and body. */
@@ -38,4 +40,38 @@ export function call(handler: RequestListener, options: CallOptions = {}): Promi
     for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : String(v);
     return { status: res.status, headers, body: res.body.toString('utf8') };
   });
+}
+
+/** What supertest serves: an app, a request listener or a server. */
+export type Target = Parameters<typeof supertest>[0];
+
+/** A request `expectResponse` sends: a path to GET, or a method, a path and request headers. */
+export type Ask = string | { method?: 'get' | 'head' | 'post' | 'put' | 'delete' | 'options'; path: string; headers?: Record<string, string> };
+
+/**
+ * What a response must be: its status; its body as text (`body`) and/or parsed as JSON (`json`)
+ * when given; and each header named in `headers` (lower case) exactly as given, `undefined`
+ * meaning the header is absent.
+ */
+export interface Expected {
+  status: number;
+  body?: string;
+  json?: unknown;
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Sends `ask` to `app` over HTTP (supertest) and asserts the response is `expected`, all parts
+ * compared at once so a failure shows every difference; resolves with the response for any
+ * further assertion.
+ */
+export async function expectResponse(app: Target, ask: Ask, expected: Expected): Promise<TestResponse> {
+  const { method = 'get', path, headers = {} } = typeof ask === 'string' ? { path: ask } : ask;
+  const res = await supertest(app)[method](path).set(headers);
+  const actual: Expected = { status: res.status };
+  if ('body' in expected) actual.body = res.text ?? (Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '');
+  if ('json' in expected) actual.json = res.body;
+  if (expected.headers) actual.headers = Object.fromEntries(Object.keys(expected.headers).map((name) => [name, res.headers[name]]));
+  expect(actual).toEqual(expected);
+  return res;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Response as TestResponse } from 'supertest';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
+import { expectResponse, type Ask, type Expected } from './helpers';
 
 /** Directory of the files the response tests send. */
 export const FILES = join(__dirname, 'fixtures', 'res', 'files');
@@ -35,6 +36,23 @@ export function appFor(handler: Handler, configure?: (app: Application) => void)
   app.use(handler);
   app.use(reportErrors);
   return app;
+}
+
+/**
+ * One row of a response table: what the handler does (after `configure` set the app up), the
+ * request (GET / by default) and the response it must get.
+ */
+export interface ResponseCase {
+  name: string;
+  handler: Handler;
+  configure?: (app: Application) => void;
+  ask?: Ask;
+  expected: Expected;
+}
+
+/** Serves the case's handler with `appFor` and asserts the response (see `expectResponse`). */
+export function expectCase({ handler, configure, ask = '/', expected }: ResponseCase): Promise<TestResponse> {
+  return expectResponse(appFor(handler, configure), ask, expected);
 }
 
 /**
