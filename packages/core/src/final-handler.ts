@@ -3,7 +3,7 @@ import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import onFinished from 'on-finished';
 import statuses from 'statuses';
-import { pathnameOf } from './utils-url';
+import { parseUrl } from '@webfw/router';
 
 /** Options of the final handler. */
 export interface FinalHandlerOptions {
@@ -99,7 +99,7 @@ function applyErrorHeaders(res: ServerResponse, headers: ErrorHeaders): Refusal 
 
 function resourceName(req: IncomingMessage & { originalUrl?: string }): string {
   try {
-    return pathnameOf(req.originalUrl || req.url || '') ?? 'resource';
+    return parseUrl(req.originalUrl || req.url || '').pathname ?? 'resource';
   } catch {
     return 'resource';
   }

@@ -5,11 +5,11 @@ import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
 import typeis from 'type-is';
+import { parseUrl } from '@webfw/router';
 import type { Application, NextFunction, ParamsDictionary } from './application-types';
 import type { Response } from './response';
 import { readSetting, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
 import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from './utils-accepts';
-import { pathnameOf, splitUrl } from './utils-url';
 
 export type { ParamsDictionary };
 
@@ -181,7 +181,7 @@ function getQuery(this: Request): object {
   const parse = readSetting(this.app, 'query parser fn') as QueryParser | undefined;
   if (!parse) return Object.create(null) as object;
   // the raw query string, or null when the URL has no `?` (what express hands a custom parser)
-  return parse(splitUrl(this.url).query as string);
+  return parse(parseUrl(this.url).query as string);
 }
 
 /** Protocol: `https` on TLS, else `http`; a trusted proxy's `X-Forwarded-Proto` wins. */
@@ -219,7 +219,7 @@ function getSubdomains(this: Request): string[] {
 }
 
 function getPath(this: Request): string {
-  return pathnameOf(this.url) as string;
+  return parseUrl(this.url).pathname as string;
 }
 
 function getHost(this: Request): string | undefined {

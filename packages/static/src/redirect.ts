@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SendStream } from 'send';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
-import { collapseLeadingSlashes, pathnameOf, suffixOf } from './pathname';
+import { parseUrl } from '@webfw/router';
 
 /** The small HTML document serve-static answers a redirect with. */
 export function createHtmlDocument(title: string, body: string): string {
@@ -25,11 +25,11 @@ export function originalUrlOf(req: IncomingMessage): string {
  * result is URL-encoded.
  */
 export function directoryLocation(req: IncomingMessage): string {
-  const url = originalUrlOf(req);
-  const pathname = pathnameOf(url);
+  const url = parseUrl(originalUrlOf(req));
+  const pathname = url.pathname ?? '';
   const slashed = pathname.charCodeAt(0) === 0x2f ? pathname + '/' : '/' + pathname + '/';
   const path = collapseLeadingSlashes(slashed).replace(/\\/g, '%5C');
-  return encodeUrl(path + suffixOf(url));
+  return encodeUrl(path + (url.search ?? '') + (url.hash ?? ''));
 }
 
 /**
@@ -55,4 +55,11 @@ export function redirectDirectory(this: SendStream, res: ServerResponse): void {
 /** send `directory` listener used with `redirect: false`: a directory is reported as 404. */
 export function directoryNotFound(this: SendStream): void {
   this.error(404);
+}
+
+/** Collapses a run of leading slashes to one, so a Location never reads as `//host`. */
+function collapseLeadingSlashes(path: string): string {
+  let i = 0;
+  while (i < path.length && path.charCodeAt(i) === 0x2f) i++;
+  return i > 1 ? '/' + path.slice(i) : path;
 }

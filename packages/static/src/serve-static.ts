@@ -1,14 +1,16 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { stat, type Stats } from 'node:fs';
+import createError from 'http-errors';
 import send from 'send';
 import { readFileStart } from './fd-cache';
 import { setFileHeaders, type HeaderPlan } from './file-headers';
 import { resolveOptions, type ServeStaticOptions } from './options';
-import { fastDecode, pathnameOf } from './pathname';
+import { parseUrl, type NextFunction } from '@webfw/router';
+import { fastDecode } from './fast-decode';
 import { directoryNotFound, originalUrlOf, redirectDirectory } from './redirect';
 
-/** `next` as the middleware calls it: `next()` to fall through, `next(err)` on an error. */
-export type NextFunction = (err?: unknown) => void;
+/** `next` as the middleware calls it (the router's type): `next()` to fall through, `next(err)` on an error. */
+export type { NextFunction };
 
 /** The middleware {@link serveStatic} returns: `(req, res, next)`, usable with bare `node:http`. */
 export type StaticMiddleware<Res extends ServerResponse = ServerResponse> = (req: IncomingMessage, res: Res, next: NextFunction) => void;
@@ -165,8 +167,15 @@ export function serveStatic<Res extends ServerResponse = ServerResponse>(root: s
       return;
     }
     let path = pathnameOf(req.url ?? '/');
+    if (path === undefined) {
+      // A URL Node's parser rejects (a malformed host): send's 400, routed as its errors are.
+      // (serve-static throws here; under express the router has answered 404 before.)
+      if (fallthrough) next();
+      else next(createError(400));
+      return;
+    }
     // Mounted at /dir and asked for /dir: let send see '' so the directory redirect happens.
-    if (path === '/' && !pathnameOf(originalUrlOf(req)).endsWith('/')) path = '';
+    if (path === '/' && !pathnameOf(originalUrlOf(req))?.endsWith('/')) path = '';
     if (fast && !res.headersSent && !needsSend(req.headers)) {
       const decoded = fastDecode(path);
       if (decoded !== null) {
@@ -182,4 +191,13 @@ export function serveStatic<Res extends ServerResponse = ServerResponse>(root: s
     }
     viaSend(req, res, next, path);
   };
+}
+
+/** The pathname of a request URL as `parseurl` gives it ('' when it has none), or undefined when it cannot be parsed. */
+function pathnameOf(url: string): string | undefined {
+  try {
+    return parseUrl(url).pathname ?? '';
+  } catch {
+    return undefined;
+  }
 }

@@ -1,28 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { fastDecode, pathnameOf, suffixOf } from '../src/pathname';
+import { fastDecode } from '../src/fast-decode';
 import { directoryLocation } from '../src/redirect';
-
-describe('pathnameOf', () => {
-  it.each<[string, string]>([
-    ['/a/b?c=1', '/a/b'],
-    ['/a/b#frag', '/a/b'],
-    ['/a?b#c', '/a'],
-    ['/', '/'],
-    ['/%2e%2e/x', '/%2e%2e/x'],
-    ['http://host:8080/p/q?x', '/p/q'],
-    ['http://host', '/'],
-    ['HTTPS://host?x', '/'],
-    ['*', '*'],
-  ])('should take %s to %s', (url, path) => {
-    expect(pathnameOf(url)).toBe(path);
-  });
-
-  it('should keep the query and fragment as the suffix', () => {
-    expect(suffixOf('/a?b=1#c')).toBe('?b=1#c');
-    expect(suffixOf('http://h/a?q')).toBe('?q');
-    expect(suffixOf('/a')).toBe('');
-  });
-});
 
 describe('fastDecode', () => {
   it.each<[string, string | null]>([
@@ -59,6 +37,15 @@ describe('directoryLocation', () => {
     ['/a b', '/a%20b/'],
     ['/%zz', '/%25zz/'],
   ])('should redirect %j to %j', (url, location) => {
+    expect(directoryLocation(req(url))).toBe(location);
+  });
+
+  it.each<[string, string]>([
+    ['/a?b=1#c', '/a/?b=1#c'],
+    ['http://h/a?q', '/a/?q'],
+    ['HTTPS://host?x', '/?x'],
+    ['/a"b?x#y', '/a%22b/?x#y'],
+  ])('should keep the query and fragment of %j in %j', (url, location) => {
     expect(directoryLocation(req(url))).toBe(location);
   });
 
