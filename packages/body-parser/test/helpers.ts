@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { BodyParserMiddleware } from '@webfw/body-parser';
 import { close, listen, portOf, request } from '../../../tooling/test-support';
 
-type Step = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+/** A middleware step of a test server (a parser, or a step before or after one). */
+export type Step = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /** Own and inherited properties an error response shows, Buffers as `{ buffer: '<hex>' }`. */
 export function describeError(err: unknown): Record<string, unknown> {
@@ -85,6 +86,80 @@ export async function serve(...steps: Array<BodyParserMiddleware | Step>): Promi
   };
 }
 
+/** Runs `fn` against a fresh {@link serve} server around `steps` and closes it afterwards, whether `fn` resolved or threw. */
+export async function withServe<T>(steps: BodyParserMiddleware | Step | Array<BodyParserMiddleware | Step>, fn: (s: TestServer) => Promise<T>): Promise<T> {
+  const s = await serve(...(Array.isArray(steps) ? steps : [steps]));
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+}
+
+/**
+ * One {@link serve} server around `steps` for all the tests of the enclosing `describe`: started
+ * before the first, closed after the last. Read its `port` inside the tests.
+ */
+export function serveAll(...steps: Array<BodyParserMiddleware | Step>): { readonly port: number } {
+  let s: TestServer | undefined;
+  beforeAll(async () => {
+    s = await serve(...steps);
+  });
+  afterAll(() => s?.close());
+  return {
+    get port(): number {
+      if (!s) throw new Error('serveAll: the server is not started yet (read the port inside a test)');
+      return s.port;
+    },
+  };
+}
+
+/**
+ * How {@link describeError} shows an http-errors error: its name, message, status (also as
+ * `statusCode`), `expose` (true below 500) and then its own properties `props`.
+ */
+export function httpError(status: number, name: string, message: string, props: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name, message, status, statusCode: status, expose: status < 500, ...props };
+}
+
+/** 400 entity.parse.failed: `body` could not be parsed, `message` says where (as JSON.parse words it). */
+export function parseFailed(message: string, body: string): Record<string, unknown> {
+  return httpError(400, 'SyntaxError', message, { type: 'entity.parse.failed', body });
+}
+
+/** 413 entity.too.large with `props` (limit, and expected/length or received). */
+export function tooLarge(props: Record<string, unknown>): Record<string, unknown> {
+  return httpError(413, 'PayloadTooLargeError', 'request entity too large', { ...props, type: 'entity.too.large' });
+}
+
+/** 415 charset.unsupported for `charset` (as the error names it: lower case; the message has it upper case). */
+export function charsetUnsupported(charset: string): Record<string, unknown> {
+  return httpError(415, 'UnsupportedMediaTypeError', `unsupported charset "${charset.toUpperCase()}"`, { charset, type: 'charset.unsupported' });
+}
+
+/** 415 encoding.unsupported for a Content-Encoding the parser cannot inflate. */
+export function encodingUnsupported(encoding: string): Record<string, unknown> {
+  return httpError(415, 'UnsupportedMediaTypeError', `unsupported content encoding "${encoding}"`, { encoding, type: 'encoding.unsupported' });
+}
+
+/** 415 encoding.unsupported for any compressed body when `inflate` is false (the encoding is in `charset` too). */
+export function inflateDisabled(encoding: string): Record<string, unknown> {
+  return httpError(415, 'UnsupportedMediaTypeError', 'content encoding unsupported', { encoding, charset: encoding, type: 'encoding.unsupported' });
+}
+
+/** 400 querystring.parse.rangeError: the extended urlencoded `body` nests deeper than `depth`. */
+export function depthExceeded(body: string): Record<string, unknown> {
+  return httpError(400, 'BadRequestError', 'The input exceeded the depth', { type: 'querystring.parse.rangeError', body });
+}
+
+/** A step that records the `req.body` it sees into `seen` (what an earlier step left there), then goes on. */
+export function recordBodies(seen: unknown[]): Step {
+  return (req, _res, next) => {
+    seen.push((req as IncomingMessage & { body?: unknown }).body);
+    next();
+  };
+}
+
 export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -113,6 +188,17 @@ export function post(port: number, contentType: string | undefined, body: Buffer
   const h: Record<string, string | number> = { ...headers, 'Content-Length': Buffer.byteLength(body) };
   if (contentType !== undefined) h['Content-Type'] = contentType;
   return send(port, { headers: h, body });
+}
+
+/** Posts like {@link post} and resolves with only the status and the JSON of the answer, to compare as one value. */
+export async function answer(
+  port: number,
+  contentType: string | undefined,
+  body: Buffer | string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await post(port, contentType, body, headers);
+  return { status: res.status, json: res.json };
 }
 
 /** The request head of a POST with the given headers, ready for test-support's `rawExchange`. */

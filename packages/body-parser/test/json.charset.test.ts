@@ -1,8 +1,9 @@
 import { json } from '@webfw/body-parser';
-import { post, serve, type TestServer } from './helpers';
+import { answer, charsetUnsupported, serveAll } from './helpers';
 
 const DOC = '{"name":"Zoë","emoji":"😀"}';
-const PARSED = { name: 'Zoë', emoji: '😀' };
+/** What the test server answers once DOC is decoded and parsed. */
+const PARSED = { has: true, kind: 'object', body: { name: 'Zoë', emoji: '😀' } };
 
 function utf16be(text: string): Buffer {
   const le = Buffer.from(text, 'utf16le');
@@ -17,73 +18,36 @@ function utf32le(text: string): Buffer {
 }
 
 describe('json() charsets', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await serve(json());
-  });
-  afterAll(() => s.close());
+  const s = serveAll(json());
 
-  it('should decode UTF-8 by default', async () => {
-    const res = await post(s.port, 'application/json', Buffer.from(DOC, 'utf8'));
-    expect(res.json).toEqual({ has: true, kind: 'object', body: PARSED });
-  });
-
-  it('should drop a UTF-8 byte order mark', async () => {
-    const res = await post(s.port, 'application/json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(DOC)]));
-    expect(res.json).toEqual({ has: true, kind: 'object', body: PARSED });
-  });
-
-  it('should replace invalid UTF-8 sequences with U+FFFD', async () => {
-    const res = await post(s.port, 'application/json', Buffer.from([0x5b, 0x22, 0xff, 0xc3, 0x22, 0x5d]));
-    expect(res.json).toEqual({ has: true, kind: 'array', body: ['\ufffd\ufffd'] });
+  it.each([
+    ['should decode UTF-8 by default', 'application/json', Buffer.from(DOC, 'utf8'), PARSED],
+    ['should drop a UTF-8 byte order mark', 'application/json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(DOC)]), PARSED],
+    [
+      'should replace invalid UTF-8 sequences with U+FFFD',
+      'application/json',
+      Buffer.from([0x5b, 0x22, 0xff, 0xc3, 0x22, 0x5d]),
+      { has: true, kind: 'array', body: ['\ufffd\ufffd'] },
+    ],
+    ['should decode charset=utf-16le', 'application/json; charset=utf-16le', Buffer.from(DOC, 'utf16le'), PARSED],
+    ['should decode charset=utf-16be', 'application/json; charset=utf-16be', utf16be(DOC), PARSED],
+    ['should decode charset=UTF-16', 'application/json; charset=UTF-16', Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(DOC)]), PARSED],
+    ['should decode charset=utf-32le', 'application/json; charset=utf-32le', utf32le(DOC), PARSED],
+    ['should decode charset=utf-8', 'application/json; charset=utf-8', Buffer.from(DOC), PARSED],
+    ['should read a quoted charset parameter', 'application/json; charset="utf-16le"', Buffer.from(DOC, 'utf16le'), PARSED],
+  ])('%s', async (_title, contentType, bytes, expected) => {
+    expect(await answer(s.port, contentType, bytes)).toEqual({ status: 200, json: expected });
   });
 
   it.each([
-    ['utf-16le', Buffer.from(DOC, 'utf16le')],
-    ['utf-16be', utf16be(DOC)],
-    ['UTF-16', Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(DOC)])],
-    ['utf-32le', utf32le(DOC)],
-    ['utf-8', Buffer.from(DOC)],
-  ])('should decode charset=%s', async (charset, bytes) => {
-    const res = await post(s.port, `application/json; charset=${charset}`, bytes);
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ has: true, kind: 'object', body: PARSED });
-  });
-
-  it('should read a quoted charset parameter', async () => {
-    const res = await post(s.port, 'application/json; charset="utf-16le"', Buffer.from(DOC, 'utf16le'));
-    expect(res.json).toEqual({ has: true, kind: 'object', body: PARSED });
-  });
-
-  it.each(['iso-8859-1', 'koi8-r', 'latin1'])('should 415 charset.unsupported for the non-Unicode charset %s', async (charset) => {
-    const res = await post(s.port, `application/json; charset=${charset}`, '{}');
-    expect(res.status).toBe(415);
-    expect(res.json).toEqual({
-      error: {
-        name: 'UnsupportedMediaTypeError',
-        message: `unsupported charset "${charset.toUpperCase()}"`,
-        status: 415,
-        statusCode: 415,
-        expose: true,
-        charset,
-        type: 'charset.unsupported',
-      },
-    });
-  });
-
-  it('should 415 charset.unsupported for a utf-* charset iconv-lite does not know', async () => {
-    const res = await post(s.port, 'application/json; charset=UTF-9', '{}');
-    expect(res.status).toBe(415);
-    expect(res.json).toEqual({
-      error: {
-        name: 'UnsupportedMediaTypeError',
-        message: 'unsupported charset "UTF-9"',
-        status: 415,
-        statusCode: 415,
-        expose: true,
-        charset: 'utf-9',
-        type: 'charset.unsupported',
-      },
+    ['the non-Unicode charset iso-8859-1', 'iso-8859-1'],
+    ['the non-Unicode charset koi8-r', 'koi8-r'],
+    ['the non-Unicode charset latin1', 'latin1'],
+    ['a utf-* charset iconv-lite does not know (UTF-9)', 'UTF-9'],
+  ])('should 415 charset.unsupported for %s', async (_title, charset) => {
+    expect(await answer(s.port, `application/json; charset=${charset}`, '{}')).toEqual({
+      status: 415,
+      json: { error: charsetUnsupported(charset.toLowerCase()) },
     });
   });
 });

@@ -1,13 +1,9 @@
 import { json } from '@webfw/body-parser';
-import { post, serve, type TestServer } from './helpers';
+import { answer, parseFailed, post, serveAll } from './helpers';
 
 describe('json({ strict })', () => {
   describe('strict: true (default)', () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await serve(json());
-    });
-    afterAll(() => s.close());
+    const s = serveAll(json());
 
     const rejected: Array<[string, string]> = [
       ['true', 'Unexpected token \'t\', "true" is not valid JSON'],
@@ -17,11 +13,7 @@ describe('json({ strict })', () => {
       ['\t\n"x"   ', 'Unexpected token \'"\', "\t\n"x"   " is not valid JSON'],
     ];
     it.each(rejected)('should 400 a non-object top-level value %j, worded as JSON.parse words it', async (body, message) => {
-      const res = await post(s.port, 'application/json', body);
-      expect(res.status).toBe(400);
-      expect(res.json).toEqual({
-        error: { name: 'SyntaxError', message, status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed', body },
-      });
+      expect(await answer(s.port, 'application/json', body)).toEqual({ status: 400, json: { error: parseFailed(message, body) } });
     });
 
     it('should word a long strict violation with the excerpt JSON.parse shows', async () => {
@@ -38,11 +30,7 @@ describe('json({ strict })', () => {
   });
 
   describe('strict: false', () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await serve(json({ strict: false }));
-    });
-    afterAll(() => s.close());
+    const s = serveAll(json({ strict: false }));
 
     it.each([
       ['true', true],
@@ -50,25 +38,14 @@ describe('json({ strict })', () => {
       [' 42 ', 42],
       ['null', null],
     ])('should accept the primitive %j', async (body, value) => {
-      const res = await post(s.port, 'application/json', body);
-      expect(res.status).toBe(200);
-      expect(res.json).toEqual({ has: true, kind: value === null ? 'object' : typeof value, body: value });
+      expect(await answer(s.port, 'application/json', body)).toEqual({
+        status: 200,
+        json: { has: true, kind: value === null ? 'object' : typeof value, body: value },
+      });
     });
 
     it('should still 400 invalid JSON', async () => {
-      const res = await post(s.port, 'application/json', 'tru');
-      expect(res.status).toBe(400);
-      expect(res.json).toEqual({
-        error: {
-          name: 'SyntaxError',
-          message: 'Unexpected end of JSON input',
-          status: 400,
-          statusCode: 400,
-          expose: true,
-          type: 'entity.parse.failed',
-          body: 'tru',
-        },
-      });
+      expect(await answer(s.port, 'application/json', 'tru')).toEqual({ status: 400, json: { error: parseFailed('Unexpected end of JSON input', 'tru') } });
     });
 
     it('should still parse an empty body as {}', async () => {

@@ -1,32 +1,22 @@
 import bodyParser, { raw } from '@webfw/body-parser';
-import { post, send, serve, type TestServer } from './helpers';
+import { answer, send, serveAll } from './helpers';
 
 describe('raw()', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await serve(raw());
-  });
-  afterAll(() => s.close());
+  const s = serveAll(raw());
 
-  it('should read an application/octet-stream body into a Buffer', async () => {
-    const res = await post(s.port, 'application/octet-stream', Buffer.from([0x00, 0x01, 0xff, 0x80, 0x7f]));
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ has: true, kind: 'buffer', body: '0001ff807f' });
-  });
-
-  it('should read an empty body as an empty Buffer', async () => {
-    const res = await post(s.port, 'application/octet-stream', Buffer.alloc(0));
-    expect(res.json).toEqual({ has: true, kind: 'buffer', body: '' });
-  });
-
-  it('should ignore the charset parameter, even an unknown one', async () => {
-    const res = await post(s.port, 'application/octet-stream; charset=x-bogus', Buffer.from('hi'));
-    expect(res.json).toEqual({ has: true, kind: 'buffer', body: '6869' });
-  });
-
-  it('should skip other types and leave req.body undefined', async () => {
-    const res = await post(s.port, 'application/pdf', Buffer.from('%PDF'));
-    expect(res.json).toEqual({ has: true, kind: 'undefined', body: null });
+  it.each([
+    [
+      'should read an application/octet-stream body into a Buffer',
+      'application/octet-stream',
+      Buffer.from([0x00, 0x01, 0xff, 0x80, 0x7f]),
+      'buffer',
+      '0001ff807f',
+    ],
+    ['should read an empty body as an empty Buffer', 'application/octet-stream', Buffer.alloc(0), 'buffer', ''],
+    ['should ignore the charset parameter, even an unknown one', 'application/octet-stream; charset=x-bogus', Buffer.from('hi'), 'buffer', '6869'],
+    ['should skip other types and leave req.body undefined', 'application/pdf', Buffer.from('%PDF'), 'undefined', null],
+  ])('%s', async (_title, contentType, bytes, kind, body) => {
+    expect(await answer(s.port, contentType, bytes)).toEqual({ status: 200, json: { has: true, kind, body } });
   });
 
   it('should skip a request without a body', async () => {
