@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+/**
+ * What each hot-path trick of the router and core is worth, in instructions per request.
+ *
+ * For each trick: a scratch checkout of HEAD gets one small source edit that takes the trick
+ * out (or, for a trick already removed, puts it back), the packages are rebuilt, and
+ * tricks-server.mjs runs each scenario the trick is on under valgrind's callgrind: WARMUP
+ * requests, then the main thread's user-space instructions over REQUESTS more. Instruction
+ * counts repeat whatever else the machine does (time does not), so a 1% difference shows;
+ * the baseline runs twice and the spread of its two counts is the noise floor.
+ *
+ * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about a
+ * minute a run; REQUESTS=10000 WARMUP=5000 by default)
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const REQUESTS = Number(process.env.REQUESTS ?? 10000);
+const WARMUP = Number(process.env.WARMUP ?? 5000);
+const URLS = { hello: '/', routes: '/user/42', miss: '/nope' };
+
+/**
+ * The tricks. `edits` are [file, text, replacement]: each text must occur exactly once, so an
+ * edit that no longer applies fails loudly instead of measuring nothing. `removed: true` marks a
+ * trick the code no longer has: the edit puts it back and the sign of the gain flips.
+ */
+const TRICKS = [
+  {
+    id: 'header-fast-path',
+    what: 'core: untouched responses sent with one writeHead (response-headers.ts)',
+    scenarios: ['hello', 'routes'],
+    edits: [['packages/core/src/response-headers.ts', 'if (res instanceof ServerResponse && nodeGetHeaderNames.call(res).length === 0) {', 'if (false) {']],
+  },
+  {
+    id: 'layer-index',
+    what: 'router: the LayerIndex segment tree (layer-index.ts)',
+    scenarios: ['routes', 'hello'],
+    edits: [['packages/router/src/layer-index.ts', 'let keyed = matchers.length > 0;', 'let keyed = false;']],
+  },
+  {
+    id: 'segment-matcher',
+    what: 'router: Segments paths matched without the RegExp (path-matcher.ts)',
+    scenarios: ['routes'],
+    edits: [['packages/router/src/path-matcher.ts', 'const parts = literal ? null : segmentParts(tokens, this.sensitive);', 'const parts = null;']],
+  },
+  {
+    id: 'spans',
+    what: 'router: SPANS, one shared scratch array for parameter bounds (path-matcher.ts)',
+    scenarios: ['routes'],
+    edits: [['packages/router/src/path-matcher.ts', 'const spans = SPANS;', 'const spans = [];']],
+  },
+  {
+    id: 'route-handle-inlining',
+    what: "router: a route's layer dispatched without the call through layer.handle (router-run.ts)",
+    scenarios: ['hello', 'routes'],
+    edits: [['packages/router/src/router-run.ts', 'if (layer.handle === layer.routeHandle)', 'if (false)']],
+  },
+  {
+    id: 'scanned',
+    removed: true,
+    what: "router: scanPathname's result in one module-level object instead of a new one (url.ts)",
+    scenarios: ['hello', 'routes'],
+    edits: [
+      ['packages/router/src/url.ts', 'export function scanPathname(', 'const SCANNED: ScannedPath = { path: "", flags: 0 };\nexport function scanPathname('],
+      [
+        'packages/router/src/url.ts',
+        'return { path: i === url.length ? url : url.slice(0, i), flags };',
+        'SCANNED.path = i === url.length ? url : url.slice(0, i); SCANNED.flags = flags; return SCANNED;',
+      ],
+    ],
+  },
+  {
+    id: 'set-immediate-free-functions',
+    what: 'router: setImmediate(finishRun, this, err) instead of a closure (router-run.ts)',
+    scenarios: ['miss'],
+    edits: [
+      ['packages/router/src/router-run.ts', 'setImmediate(finishRun, this, undefined);', 'setImmediate(() => this.finish(undefined));'],
+      ['packages/router/src/router-run.ts', 'setImmediate(finishRun, this, layerError);', 'setImmediate(() => this.finish(layerError));'],
+      ['packages/router/src/router-run.ts', 'setImmediate(stepRun, this, err);', 'setImmediate(() => this.step(err));'],
+    ],
+  },
+];
+
+function run(cmd, args, cwd) {
+  return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+}
+
+/** A scratch checkout of HEAD, set up (dependencies installed, every package built). */
+function scratchCheckout() {
+  const dir = mkdtempSync(join(tmpdir(), 'webfw-tricks-'));
+  run('git', ['worktree', 'add', '--detach', dir, 'HEAD'], repo);
+  run('node', ['tooling/scripts/setup.mjs'], dir);
+  return dir;
+}
+
+/** Applies `edits` to the scratch checkout (after restoring its sources) and rebuilds. */
+function prepare(dir, edits) {
+  run('git', ['checkout', '--', 'packages'], dir);
+  for (const [file, text, replacement] of edits) {
+    const path = join(dir, file);
+    const source = readFileSync(path, 'utf8');
+    const count = source.split(text).length - 1;
+    if (count !== 1) throw new Error(`edit of ${file} expects its text once, found ${count}: ${text}`);
+    writeFileSync(path, source.replace(text, replacement));
+  }
+  for (const pkg of ['router', 'core']) run('npx', ['tsup', '--silent'], join(dir, 'packages', pkg));
+}
+
+/** Instructions per request of the server's main thread for one scenario. */
+async function measure(dir, scenario) {
+  const bench = join(dir, 'tooling/bench');
+  const out = join(dir, `cg-${scenario}`);
+  const preload = join(dir, 'exit-on-sigint.cjs');
+  writeFileSync(preload, "process.on('SIGINT', () => process.exit(0));\n");
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      `--callgrind-out-file=${out}`,
+      '--dump-instr=no',
+      '--separate-threads=yes',
+      'node',
+      '--require',
+      preload,
+      'ablation/tricks-server.mjs',
+      scenario,
+    ],
+    { cwd: bench, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const port = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (d) => {
+      text += d;
+      const m = /PORT (\d+)/.exec(text);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+  });
+  const url = `http://127.0.0.1:${port}${URLS[scenario]}`;
+  const autocannon = join(bench, 'node_modules/.bin/autocannon');
+  run(autocannon, ['-c', '10', '-a', String(WARMUP), url], bench);
+  run('callgrind_control', ['-z', String(child.pid)], bench);
+  run(autocannon, ['-c', '10', '-a', String(REQUESTS), url], bench);
+  run('callgrind_control', ['-d', String(child.pid)], bench);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGINT');
+  await exited;
+  // the main thread only: V8's compiler and GC helper threads run when they run
+  const file = `${out}.1-01`;
+  if (!existsSync(file)) throw new Error(`no callgrind dump ${file}`);
+  const totals = run('callgrind_annotate', [file], bench)
+    .split('\n')
+    .find((l) => l.includes('PROGRAM TOTALS'));
+  rmSync(file);
+  return Math.round(Number(totals.trim().split(/\s+/)[0].replace(/,/g, '')) / REQUESTS);
+}
+
+const wanted = process.argv.slice(2);
+const tricks = wanted.length ? TRICKS.filter((t) => wanted.includes(t.id)) : TRICKS;
+if (tricks.length === 0) {
+  console.error(`unknown trick; known: ${TRICKS.map((t) => t.id).join(', ')}`);
+  process.exit(2);
+}
+const scenarios = [...new Set(tricks.flatMap((t) => t.scenarios))];
+const dir = scratchCheckout();
+try {
+  prepare(dir, []);
+  const base = {};
+  const noise = {};
+  for (const s of scenarios) {
+    const a = await measure(dir, s);
+    const b = await measure(dir, s);
+    base[s] = Math.round((a + b) / 2);
+    noise[s] = Math.abs(a - b) / base[s];
+    console.log(`baseline ${s}: ${a} / ${b} instructions per request (spread ${(noise[s] * 100).toFixed(2)}%)`);
+  }
+  console.log('\n| trick | scenario | with the trick | without | gain | verdict |\n|---|---|---|---|---|---|');
+  for (const trick of tricks) {
+    prepare(dir, trick.edits);
+    for (const s of trick.scenarios) {
+      const other = await measure(dir, s);
+      const [withTrick, without] = trick.removed ? [other, base[s]] : [base[s], other];
+      const gain = (without - withTrick) / without;
+      const verdict = Math.abs(gain) <= Math.max(noise[s], 0.005) ? 'noise' : gain > 0 ? 'faster' : 'slower';
+      console.log(`| ${trick.id}${trick.removed ? ' (removed)' : ''} | ${s} | ${withTrick} | ${without} | ${(gain * 100).toFixed(1)}% | ${verdict} |`);
+    }
+  }
+} finally {
+  run('git', ['worktree', 'remove', '--force', dir], repo);
+}
