@@ -1,9 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { FormatFunction, TokenIndexer } from '@webfw/logger';
-import { close, rawRequest } from '../../../tooling/test-support';
-import { LineCapture, runNode, serve, type Middleware } from './helpers';
+import { rawRequest } from '../../../tooling/test-support';
+import { get, logged, runNode, type LineCapture, type Middleware } from './helpers';
 
 /**
  * Every token whose value does not depend on the moment it is read, with and without
@@ -15,17 +15,16 @@ const EVERY_TOKEN =
   ':custom-value|:custom-number|:custom-empty|:custom-throws';
 
 /**
- * A logger whose line is the compiled format built both ways: with the registry's tokens
+ * A format whose line is the compiled format built both ways: with the registry's tokens
  * (bound, straight-line code) and with a copy of them (looked up by name, each token guarded).
  */
-function bothWays(stream: LineCapture): Middleware {
+function bothWays(): FormatFunction {
   const line = logger.compile(EVERY_TOKEN);
-  const format: FormatFunction = (tokens, req, res) => {
+  return (tokens, req, res) => {
     const bound = line(tokens, req, res);
     const byName = line({ ...tokens } as TokenIndexer, req, res);
     return bound === byName ? bound : `MISMATCH bound=${String(bound)} byName=${String(byName)}`;
   };
-  return logger(format, { stream }) as Middleware;
 }
 
 describe('compiled format strings', () => {
@@ -39,22 +38,16 @@ describe('compiled format strings', () => {
   });
 
   it('should build the same line as the token functions looked up by name, for a plain request', async () => {
-    const stream = new LineCapture();
-    const { server } = await serve([bothWays(stream)], (_req, res) => {
+    const handler: RequestListener = (_req, res) => {
       res.setHeader('Set-Cookie', ['a=1', 'b=2']);
       res.writeHead(404, { 'Content-Length': 2, 'X-Obj': 'o' });
       res.end('no');
-    });
-    try {
-      await request(server).get('/plain?x=1').set('User-Agent', 'agent/1').expect(404);
-      expect(await stream.waitFor(1)).toEqual(['127.0.0.1|-|GET|/plain?x=1|1.1|404|2|a=1, b=2|o|-|agent/1|-|-|-|-|-|-|-|-|v:|42|-|-']);
-    } finally {
-      await close(server);
-    }
+    };
+    const { lines } = await logged(bothWays(), get('/plain?x=1', 404, { 'User-Agent': 'agent/1' }), { handler });
+    expect(lines).toEqual(['127.0.0.1|-|GET|/plain?x=1|1.1|404|2|a=1, b=2|o|-|agent/1|-|-|-|-|-|-|-|-|v:|42|-|-']);
   });
 
   it('should build the same line as the token functions looked up by name, for hostile values', async () => {
-    const stream = new LineCapture();
     const tamper: Middleware = (req, _res, next) => {
       req.headers['user-agent'] = 'ua\r\nforged';
       req.headers.referer = '\x1b[31mred';
@@ -63,83 +56,65 @@ describe('compiled format strings', () => {
       next();
     };
     const user = Buffer.from('bad\nuser:pw').toString('base64');
-    const { server, port } = await serve([tamper, bothWays(stream)], (_req, res) => {
+    const handler: RequestListener = (_req, res) => {
       res.statusCode = 201;
       res.end();
-    });
-    try {
-      await rawRequest(port, `PUT /a%0Ab HTTP/1.0\r\nAuthorization: Basic ${user}\r\nX-Multi: 1\r\nX-Multi: 2\r\n\r\n`);
-      expect(await stream.waitFor(1)).toEqual([
-        `10.0.0.1\\n|bad\\nuser|PUT|/a%0Ab|1.0|201|-|-|-|\\u001b[31mred|ua\\r\\nforged|1, 2|Basic ${user}|-|-|-|-|-|-|v:c\\nc|42|-|-`,
-      ]);
-    } finally {
-      await close(server);
-    }
+    };
+    const exchange = (_server: Server, port: number) =>
+      rawRequest(port, `PUT /a%0Ab HTTP/1.0\r\nAuthorization: Basic ${user}\r\nX-Multi: 1\r\nX-Multi: 2\r\n\r\n`);
+    expect((await logged(bothWays(), exchange, { before: [tamper], handler })).lines).toEqual([
+      `10.0.0.1\\n|bad\\nuser|PUT|/a%0Ab|1.0|201|-|-|-|\\u001b[31mred|ua\\r\\nforged|1, 2|Basic ${user}|-|-|-|-|-|-|v:c\\nc|42|-|-`,
+    ]);
   });
 
   it('should use a token defined after the logger was created', async () => {
-    const stream = new LineCapture();
-    const { server } = await serve([logger(':method :defined-later', { stream })]);
-    try {
+    const exchange = async (server: Server, _port: number, stream: LineCapture): Promise<void> => {
       await request(server).get('/').expect(200);
       await stream.waitFor(1);
       logger.token('defined-later', () => 'now defined');
       await request(server).get('/').expect(200);
-      expect(await stream.waitFor(2)).toEqual(['GET -', 'GET now defined']);
-    } finally {
-      await close(server);
-    }
+    };
+    expect((await logged(':method :defined-later', exchange, { count: 2 })).lines).toEqual(['GET -', 'GET now defined']);
   });
 
   it('should keep each line right when a token is redefined on every request', async () => {
-    const stream = new LineCapture();
     const perRequest: Middleware = (req, _res, next) => {
       const url = req.url;
       logger.token('per-request', () => `seen ${url}\n`);
       next();
     };
-    const { server } = await serve([perRequest, logger(':method :per-request :status', { stream })]);
-    try {
+    const exchange = async (server: Server): Promise<void> => {
       for (let i = 0; i < 20; i++) await request(server).get(`/r${i}`).expect(200);
-      const lines = await stream.waitFor(20);
-      expect(lines).toEqual(Array.from({ length: 20 }, (_, i) => `GET seen /r${i}\\n 200`));
-    } finally {
-      await close(server);
-    }
+    };
+    const { lines } = await logged(':method :per-request :status', exchange, { before: [perRequest], count: 20 });
+    expect(lines).toEqual(Array.from({ length: 20 }, (_, i) => `GET seen /r${i}\\n 200`));
   });
 
   it('should escape a value equal in length to a clean value seen just before, and the clean value again after', async () => {
-    const stream = new LineCapture();
-    const { server } = await serve([logger(':user-agent', { stream })]);
-    try {
-      await request(server).get('/').set('User-Agent', 'abc').expect(200);
-      await stream.waitFor(1);
-      await request(server).get('/').set('User-Agent', 'a\tc').expect(200);
-      await stream.waitFor(2);
-      await request(server).get('/').set('User-Agent', 'abc').expect(200);
-      expect(await stream.waitFor(3)).toEqual(['abc', 'a\\tc', 'abc']);
-    } finally {
-      await close(server);
-    }
+    const exchange = async (server: Server, _port: number, stream: LineCapture): Promise<void> => {
+      for (const [i, agent] of ['abc', 'a\tc', 'abc'].entries()) {
+        await request(server).get('/').set('User-Agent', agent).expect(200);
+        await stream.waitFor(i + 1);
+      }
+    };
+    expect((await logged(':user-agent', exchange, { count: 3 })).lines).toEqual(['abc', 'a\\tc', 'abc']);
   });
 
   it('should escape a built-in token redefined after the logger was created', async () => {
-    const stream = new LineCapture();
-    const { server } = await serve([logger(':user-agent :url', { stream })]);
-    try {
+    const exchange = async (server: Server, _port: number, stream: LineCapture): Promise<void> => {
       await request(server).get('/u').set('User-Agent', 'plain').expect(200);
       await stream.waitFor(1);
       logger.token('user-agent', () => 'now\x1b[1m bold');
       await request(server).get('/u').set('User-Agent', 'plain').expect(200);
-      expect(await stream.waitFor(2)).toEqual(['plain /u', 'now\\u001b[1m bold /u']);
+    };
+    try {
+      expect((await logged(':user-agent :url', exchange, { count: 2 })).lines).toEqual(['plain /u', 'now\\u001b[1m bold /u']);
     } finally {
       logger.token('user-agent', (req) => req.headers['user-agent']);
-      await close(server);
     }
   });
 
   it('should print - for a built-in token that throws on a broken request, and the other tokens as usual', async () => {
-    const stream = new LineCapture();
     const breakUrl: Middleware = (req, _res, next) => {
       Object.defineProperty(req, 'originalUrl', {
         get() {
@@ -148,13 +123,8 @@ describe('compiled format strings', () => {
       });
       next();
     };
-    const { server } = await serve([breakUrl, logger(':method :url :status :custom-value', { stream })]);
-    try {
-      await request(server).get('/broken').set('X-Custom', 'k').expect(200, 'hello');
-      expect(await stream.waitFor(1)).toEqual(['GET - 200 v:k']);
-    } finally {
-      await close(server);
-    }
+    const exchange = (server: Server) => request(server).get('/broken').set('X-Custom', 'k').expect(200, 'hello');
+    expect((await logged(':method :url :status :custom-value', exchange, { before: [breakUrl] })).lines).toEqual(['GET - 200 v:k']);
   });
 
   it('should build the line without generated code when code generation from strings is disallowed', () => {

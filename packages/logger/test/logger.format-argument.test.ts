@@ -1,45 +1,32 @@
+import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close } from '../../../tooling/test-support';
-import { LineCapture, serve } from './helpers';
+import type { FormatFunction } from '@webfw/logger';
+import { get, LineCapture, logged, StdoutCapture, withServed } from './helpers';
 
 describe('logger(format)', () => {
-  it('should use a format string with tokens and literal text', async () => {
-    const stream = new LineCapture();
-    const { server } = await serve([logger('-> :method :url <-', { stream })]);
-    try {
-      await request(server).get('/x').expect(200, 'hello');
-      expect(await stream.waitFor(1)).toEqual(['-> GET /x <-']);
-    } finally {
-      await close(server);
-    }
-  });
-
-  it('should use a format function and write what it returns', async () => {
-    const stream = new LineCapture();
-    const fmt = (tokens: Record<string, (...a: never[]) => unknown>, req: import('node:http').IncomingMessage) =>
-      `fn ${String(tokens.method!(req as never, undefined as never))} ${req.url}`;
-    const { server } = await serve([logger(fmt as never, { stream })]);
-    try {
-      await request(server).get('/f').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['fn GET /f']);
-    } finally {
-      await close(server);
-    }
+  it.each<{ name: string; format: string | FormatFunction; path: string; line: string }>([
+    { name: 'should use a format string with tokens and literal text', format: '-> :method :url <-', path: '/x', line: '-> GET /x <-' },
+    {
+      name: 'should use a format function and write what it returns',
+      format: (tokens, req) => `fn ${String(tokens.method!(req, undefined as never))} ${req.url}`,
+      path: '/f',
+      line: 'fn GET /f',
+    },
+  ])('$name', async ({ format, path, line }) => {
+    const { lines } = await logged(format, (server) => request(server).get(path).expect(200, 'hello'));
+    expect(lines).toEqual([line]);
   });
 
   it.each([null, undefined])('should write nothing when the format function returns %p', async (value) => {
     const stream = new LineCapture();
     const marker = new LineCapture();
-    const { server } = await serve([logger(() => value, { stream }), logger(':url', { stream: marker })]);
-    try {
+    await withServed([logger(() => value, { stream }), logger(':url', { stream: marker })], async (server) => {
       await request(server).get('/skip').expect(200);
       await marker.waitFor(1);
       await new Promise((r) => setTimeout(r, 20));
       expect(stream.chunks).toEqual([]);
-    } finally {
-      await close(server);
-    }
+    });
   });
 
   it.each([42, true, Symbol('fmt'), 10n])("should throw morgan's TypeError for format %p (neither a string, a function nor options)", (bad) => {
@@ -48,38 +35,28 @@ describe('logger(format)', () => {
 
   it('should take a format naming a token or a member of the logger as a format string', async () => {
     const stream = new LineCapture();
-    const { server } = await serve([logger('url', { stream }), logger('token', { stream }), logger('length', { stream })]);
-    try {
+    await withServed([logger('url', { stream }), logger('token', { stream }), logger('length', { stream })], async (server) => {
       await request(server).get('/names').expect(200);
       expect(await stream.waitFor(3)).toEqual(['url', 'token', 'length']);
-    } finally {
-      await close(server);
-    }
+    });
   });
 
   it('should ignore options that are not an object, as morgan does', async () => {
-    const writes: string[] = [];
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
-    const { server } = await serve([logger('ignored :url', 'nope' as never)]);
+    const stdout = new StdoutCapture();
     try {
-      await request(server).get('/opts').expect(200);
-      for (let i = 0; i < 50 && !writes.includes('ignored /opts\n'); i++) await new Promise((r) => setTimeout(r, 10));
+      await withServed([logger('ignored :url', 'nope' as never)], get('/opts'));
+      await stdout.waitFor((write) => write === 'ignored /opts\n');
     } finally {
-      spy.mockRestore();
-      await close(server);
+      stdout.restore();
     }
-    expect(writes).toContain('ignored /opts\n');
+    expect(stdout.writes).toContain('ignored /opts\n');
   });
 
-  it('should throw a TypeError for a skip that is not a function', () => {
-    expect(() => logger('tiny', { skip: 'yes' as never })).toThrow(new TypeError('option skip must be a function'));
-  });
-
-  it('should throw a TypeError for a stream without write', () => {
-    expect(() => logger('tiny', { stream: {} as never })).toThrow(new TypeError('option stream must have a write method'));
+  it.each([
+    ['a skip that is not a function', { skip: 'yes' }, 'option skip must be a function'],
+    ['a stream without write', { stream: {} }, 'option stream must have a write method'],
+  ])('should throw a TypeError for %s', (_name, options, message) => {
+    expect(() => logger('tiny', options as never)).toThrow(new TypeError(message));
   });
 });
 
@@ -90,26 +67,15 @@ describe('logger.token(name, fn)', () => {
 
   it('should add a token usable in formats, with its [arg]', async () => {
     logger.token('greeting', (_req, _res, who) => `hi ${who ?? 'nobody'}`);
-    const stream = new LineCapture();
-    const { server } = await serve([logger(':greeting[bob] / :greeting', { stream })]);
-    try {
-      await request(server).get('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['hi bob / hi nobody']);
-    } finally {
-      await close(server);
-    }
+    expect((await logged(':greeting[bob] / :greeting', get('/'))).lines).toEqual(['hi bob / hi nobody']);
   });
 
   it('should overwrite an existing token, also for loggers created before', async () => {
-    const stream = new LineCapture();
-    const { server } = await serve([logger(':method', { stream })]);
-    try {
+    const { lines } = await logged(':method', (server) => {
       logger.token('method', (req) => `<${req.method}>`);
-      await request(server).get('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['<GET>']);
-    } finally {
-      await close(server);
-    }
+      return request(server).get('/').expect(200);
+    });
+    expect(lines).toEqual(['<GET>']);
   });
 
   it('should return logger for chaining', () => {
@@ -118,53 +84,26 @@ describe('logger.token(name, fn)', () => {
 
   it('should pass the token functions to format functions as tokens', async () => {
     logger.token('answer', () => '42');
-    const stream = new LineCapture();
-    const { server } = await serve([logger((tokens, req, res) => `${tokens.answer!(req, res)} ${tokens.status!(req, res)}`, { stream })]);
-    try {
-      await request(server).get('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['42 200']);
-    } finally {
-      await close(server);
-    }
+    const { lines } = await logged((tokens, req, res) => `${tokens.answer!(req, res)} ${tokens.status!(req, res)}`, get('/'));
+    expect(lines).toEqual(['42 200']);
   });
 });
 
 describe('logger.format(name, format)', () => {
   it('should name a format string usable as logger(name)', async () => {
     expect(logger.format('mine', 'mine :method :status')).toBe(logger);
-    const stream = new LineCapture();
-    const { server } = await serve([logger('mine', { stream })]);
-    try {
-      await request(server).delete('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['mine DELETE 200']);
-    } finally {
-      await close(server);
-    }
+    expect((await logged('mine', (server) => request(server).delete('/').expect(200))).lines).toEqual(['mine DELETE 200']);
   });
 
   it('should name a format function usable as logger(name)', async () => {
     logger.format('fnfmt', (_tokens, req) => `fn:${req.url}`);
-    const stream = new LineCapture();
-    const { server } = await serve([logger('fnfmt', { stream })]);
-    try {
-      await request(server).get('/q').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['fn:/q']);
-    } finally {
-      await close(server);
-    }
+    expect((await logged('fnfmt', get('/q'))).lines).toEqual(['fn:/q']);
   });
 
   it('should overwrite an existing named format', async () => {
     logger.format('again', 'first');
     logger.format('again', 'second :method');
-    const stream = new LineCapture();
-    const { server } = await serve([logger('again', { stream })]);
-    try {
-      await request(server).get('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['second GET']);
-    } finally {
-      await close(server);
-    }
+    expect((await logged('again', get('/'))).lines).toEqual(['second GET']);
   });
 
   it('should throw a TypeError for a format that is neither string nor function', () => {
@@ -176,17 +115,13 @@ describe('logger.compile(format)', () => {
   it('should return the line function for a format string', async () => {
     const line = logger.compile(':method :url :status');
     let compiled = '';
-    const { server } = await serve([], (req, res) => {
+    const handler: RequestListener = (req, res) => {
       res.statusCode = 201;
       res.end();
       compiled = line({ method: (r) => r.method, url: (r) => r.url, status: (_r, s) => String(s.statusCode) }, req, res) ?? '';
-    });
-    try {
-      await request(server).get('/c').expect(201);
-      expect(compiled).toBe('GET /c 201');
-    } finally {
-      await close(server);
-    }
+    };
+    await withServed([], handler, get('/c', 201));
+    expect(compiled).toBe('GET /c 201');
   });
 
   it('should throw a TypeError when the format is not a string', () => {

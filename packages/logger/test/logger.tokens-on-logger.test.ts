@@ -3,12 +3,11 @@
  * passes the logger as the `tokens` of a compiled format (`logger.compile(f)(logger, req, res)`)
  * or calls `logger.status(req, res)` works as it did with morgan.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import type { TokenFunction } from '@webfw/logger';
-import { close } from '../../../tooling/test-support';
-import { LineCapture, serve } from './helpers';
+import type { FormatFunction, TokenFunction } from '@webfw/logger';
+import { get, logged } from './helpers';
 
 const BUILT_INS = [
   'date',
@@ -33,39 +32,27 @@ describe('tokens on the logger', () => {
   });
 
   it('should give the same line with the logger as tokens of a compiled format as the middleware writes', async () => {
-    const stream = new LineCapture();
+    const format = ':method :url :status :res[content-length] ":user-agent" :http-version';
     let fromCompiled = '';
-    const compiled = logger.compile(':method :url :status :res[content-length] ":user-agent" :http-version');
-    const { server } = await serve([logger(':method :url :status :res[content-length] ":user-agent" :http-version', { stream })], (req, res) => {
+    const compiled = logger.compile(format);
+    const handler: RequestListener = (req, res) => {
       res.on('finish', () => {
         fromCompiled = compiled(logger as never, req, res) as string;
       });
       res.setHeader('Content-Length', '5');
       res.end('hello');
-    });
-    try {
-      await request(server).get('/path?x=1').set('User-Agent', 'tester/1.0').expect(200, 'hello');
-      const [line] = await stream.waitFor(1);
-      expect(line).toBe('GET /path?x=1 200 5 "tester/1.0" 1.1');
-      expect(fromCompiled).toBe(line);
-    } finally {
-      await close(server);
-    }
+    };
+    const exchange = (server: Server) => request(server).get('/path?x=1').set('User-Agent', 'tester/1.0').expect(200, 'hello');
+    const { lines } = await logged(format, exchange, { handler });
+    expect(lines).toEqual(['GET /path?x=1 200 5 "tester/1.0" 1.1']);
+    expect(fromCompiled).toBe(lines[0]);
   });
 
   it('should let a function format call tokens on the logger, including one defined later', async () => {
-    const stream = new LineCapture();
     logger.token('request-id', (req: IncomingMessage) => String(req.headers['x-request-id']));
     const l = logger as unknown as Record<string, TokenFunction>;
-    const { server } = await serve([
-      logger((_tokens, req, res) => [l.method!(req, res), l.status!(req, res), l['request-id']!(req, res)].join(' '), { stream }),
-    ]);
-    try {
-      await request(server).get('/').set('X-Request-Id', 'abc-123').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['GET 200 abc-123']);
-    } finally {
-      await close(server);
-    }
+    const format: FormatFunction = (_tokens, req, res) => [l.method!(req, res), l.status!(req, res), l['request-id']!(req, res)].join(' ');
+    expect((await logged(format, get('/', 200, { 'X-Request-Id': 'abc-123' }))).lines).toEqual(['GET 200 abc-123']);
   });
 
   it('should follow a redefinition of a built-in token with its escaping wrapper, as morgan does', () => {
@@ -91,14 +78,7 @@ describe('tokens on the logger', () => {
   it('should put a named format on the logger', async () => {
     logger.format('method-only', ':method');
     expect((logger as unknown as Record<string, unknown>)['method-only']).toBe(':method');
-    const stream = new LineCapture();
-    const { server } = await serve([logger('method-only', { stream })]);
-    try {
-      await request(server).delete('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual(['DELETE']);
-    } finally {
-      await close(server);
-    }
+    expect((await logged('method-only', (server) => request(server).delete('/').expect(200))).lines).toEqual(['DELETE']);
   });
 
   it("should never replace the logger's own members, what functions inherit, or its prototype, while still defining the token", async () => {
@@ -118,14 +98,8 @@ describe('tokens on the logger', () => {
     expect(() => String(logger)).not.toThrow();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(objectNames);
     expect(Object.getOwnPropertyNames(Function.prototype)).not.toContain('valueOf');
-    const stream = new LineCapture();
-    const { server } = await serve([logger(names.map((n) => ':' + n).join(' '), { stream })]);
-    try {
-      await request(server).get('/').expect(200);
-      expect(await stream.waitFor(1)).toEqual([names.map((n) => n.replace(/_/g, 'u')).join(' ')]);
-    } finally {
-      await close(server);
-    }
+    const { lines } = await logged(names.map((n) => ':' + n).join(' '), get('/'));
+    expect(lines).toEqual([names.map((n) => n.replace(/_/g, 'u')).join(' ')]);
   });
 
   it('should keep a named format on the logger when a token takes its name', () => {
