@@ -2,7 +2,17 @@ import zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { json, raw, text } from '@webfw/body-parser';
 import { rawExchange } from '../../../tooling/test-support';
-import { describeError, head, post, serve } from './helpers';
+import { describeError, expectStoppedAtLimit, head, httpError, post, recordBodies, tooLarge, withServe, type Step } from './helpers';
+
+/** 400 request.aborted: the client went away before the body was in. */
+function aborted(props: { expected: number | null; length: number | null; received: unknown }): Record<string, unknown> {
+  return httpError(400, 'BadRequestError', 'request aborted', { code: 'ECONNABORTED', ...props, type: 'request.aborted' });
+}
+
+/** The JSON body of a raw response. */
+function bodyOf(reply: string): Record<string, unknown> {
+  return JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+}
 
 /** A JSON request whose body is `gz`, declared gzip-encoded. */
 function gzipRequest(gz: Buffer): Buffer {
@@ -31,32 +41,17 @@ describe('request.aborted', () => {
       // node:http itself answers the malformed (truncated) message and closes
       reply: 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n',
     },
-  ])('$title', async ({ parser, contentType, declared, sent, end, reply }) => {
-    const s = await serve(parser);
-    try {
+  ])('$title', ({ parser, contentType, declared, sent, end, reply }) =>
+    withServe(parser, async (s) => {
       const error = s.nextError();
       const answer = await rawExchange(s.port, [head({ 'Content-Type': contentType, 'Content-Length': declared }), sent], { end });
-      expect(describeError(await error)).toEqual({
-        name: 'BadRequestError',
-        message: 'request aborted',
-        status: 400,
-        statusCode: 400,
-        expose: true,
-        code: 'ECONNABORTED',
-        expected: declared,
-        length: declared,
-        received: Buffer.byteLength(sent),
-        type: 'request.aborted',
-      });
+      expect(describeError(await error)).toEqual(aborted({ expected: declared, length: declared, received: Buffer.byteLength(sent) }));
       expect(answer).toBe(reply);
-    } finally {
-      await s.close();
-    }
-  });
+    }),
+  );
 
-  it('should report request.aborted for an aborted gzip upload instead of waiting forever', async () => {
-    const s = await serve(json());
-    try {
+  it('should report request.aborted for an aborted gzip upload instead of waiting forever', () =>
+    withServe(json(), async (s) => {
       const error = s.nextError();
       const gz = zlib.gzipSync(JSON.stringify({ data: 'x'.repeat(5000) }));
       const part = gz.subarray(0, 30);
@@ -64,23 +59,9 @@ describe('request.aborted', () => {
         end: 'destroy',
       });
       const described = describeError(await error);
-      expect(described).toEqual({
-        name: 'BadRequestError',
-        message: 'request aborted',
-        status: 400,
-        statusCode: 400,
-        expose: true,
-        code: 'ECONNABORTED',
-        expected: null,
-        length: null,
-        received: described.received,
-        type: 'request.aborted',
-      });
+      expect(described).toEqual(aborted({ expected: null, length: null, received: described.received }));
       expect(described.received as number).toBeLessThan(5000);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });
 
 describe('request.size.invalid', () => {
@@ -99,82 +80,49 @@ describe('request.size.invalid', () => {
       contentType: 'text/plain',
       body: 'abcdef',
     },
-  ])('$title', async ({ declared, parser, contentType, body }) => {
-    const lie = (req: IncomingMessage, _res: unknown, next: () => void): void => {
+  ])('$title', ({ declared, parser, contentType, body }) => {
+    const lie: Step = (req, _res, next) => {
       req.headers['content-length'] = String(declared);
       next();
     };
-    const s = await serve(lie, parser);
-    try {
+    return withServe([lie, parser], async (s) => {
       const res = await post(s.port, contentType, body);
       expect(res.status).toBe(400);
       expect(res.json).toEqual({
-        error: {
-          name: 'BadRequestError',
-          message: 'request size did not match content length',
-          status: 400,
-          statusCode: 400,
-          expose: true,
+        error: httpError(400, 'BadRequestError', 'request size did not match content length', {
           expected: declared,
           length: declared,
           received: Buffer.byteLength(body),
           type: 'request.size.invalid',
-        },
+        }),
       });
-    } finally {
-      await s.close();
-    }
+    });
   });
 });
 
 describe('lying Content-Length', () => {
-  it('should 413 from a Content-Length above limit without waiting for the body', async () => {
-    const s = await serve(json({ limit: '1kb' }));
-    try {
+  it('should 413 from a Content-Length above limit without waiting for the body', () =>
+    withServe(json({ limit: '1kb' }), async (s) => {
       // only the head is sent: the answer must come without a single body byte
       const reply = await rawExchange(s.port, [head({ 'Content-Type': 'application/json', 'Content-Length': 10_000_000 })], { end: 'keep', responses: 1 });
       expect(reply).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
-      const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
-      expect(body).toEqual({
-        error: {
-          name: 'PayloadTooLargeError',
-          message: 'request entity too large',
-          status: 413,
-          statusCode: 413,
-          expose: true,
-          expected: 10_000_000,
-          length: 10_000_000,
-          limit: 1024,
-          type: 'entity.too.large',
-        },
-      });
-    } finally {
-      await s.close();
-    }
-  });
+      expect(bodyOf(reply)).toEqual({ error: tooLarge({ expected: 10_000_000, length: 10_000_000, limit: 1024 }) });
+    }));
 
-  it('should parse only Content-Length bytes when the client sends more', async () => {
+  it('should parse only Content-Length bytes when the client sends more', () => {
     const seen: unknown[] = [];
-    const record = (req: IncomingMessage, _res: unknown, next: () => void): void => {
-      seen.push((req as IncomingMessage & { body?: unknown }).body);
-      next();
-    };
-    const s = await serve(json(), record);
-    try {
+    return withServe([json(), recordBodies(seen)], async (s) => {
       // the extra bytes are not a request: node:http rejects them as the next message
       const reply = await rawExchange(s.port, [head({ 'Content-Type': 'application/json', 'Content-Length': 7 }) + '{"a":1}{"b":2}'], { end: 'end' });
       expect(seen).toEqual([{ a: 1 }]);
       expect(reply).toContain('HTTP/1.1 400 Bad Request\r\n');
-    } finally {
-      await s.close();
-    }
+    });
   });
 });
 
 describe('oversize uploads stop being read at the limit', () => {
-  it('should answer 413 while a chunked upload is still being sent', async () => {
-    const s = await serve(raw({ limit: '100kb' }));
-    try {
+  it('should answer 413 while a chunked upload is still being sent', () =>
+    withServe(raw({ limit: '100kb' }), async (s) => {
       const chunk = Buffer.alloc(200 * 1024, 0x61);
       const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
       // the terminating 0-chunk is never sent: the request stays open until the answer is in
@@ -183,23 +131,8 @@ describe('oversize uploads stop being read at the limit', () => {
         responses: 1,
       });
       expect(reply).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
-      const error = (JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { error: Record<string, unknown> }).error;
-      expect(error).toEqual({
-        name: 'PayloadTooLargeError',
-        message: 'request entity too large',
-        status: 413,
-        statusCode: 413,
-        expose: true,
-        limit: 102_400,
-        received: error.received,
-        type: 'entity.too.large',
-      });
-      expect(error.received as number).toBeGreaterThan(102_400);
-      expect(error.received as number).toBeLessThanOrEqual(102_400 + 65_536);
-    } finally {
-      await s.close();
-    }
-  });
+      expectStoppedAtLimit(bodyOf(reply).error as Record<string, unknown>, 102_400);
+    }));
 
   it.each([
     {
@@ -218,9 +151,8 @@ describe('oversize uploads stop being read at the limit', () => {
       gapMs: 50,
       answer: '{"has":true,"kind":"object","body":{"n":2}}',
     },
-  ])('$title', async ({ parser, first, second, gapMs, answer }) => {
-    const s = await serve(parser);
-    try {
+  ])('$title', ({ parser, first, second, gapMs, answer }) =>
+    withServe(parser, async (s) => {
       // half-close only once both answers are in: node:http drops answers still pending at the FIN
       const reply = await rawExchange(s.port, [first, second], { end: 'end', gapMs, responses: 2 });
       const answers = reply.split(/(?=HTTP\/1\.1 )/);
@@ -228,10 +160,8 @@ describe('oversize uploads stop being read at the limit', () => {
       expect(answers[0]).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
       expect(answers[1]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(answers[1]).toContain(`\r\n\r\n${answer}`);
-    } finally {
-      await s.close();
-    }
-  });
+    }),
+  );
 });
 
 describe.each([
@@ -261,43 +191,28 @@ describe.each([
     message: 'stream is not readable',
   },
 ])('$type', ({ type, title, step, parser, contentType, body, message }) => {
-  it(title, async () => {
-    const s = await serve(step, parser);
-    try {
+  it(title, () =>
+    withServe([step, parser], async (s) => {
       const res = await post(s.port, contentType, body);
       expect(res.status).toBe(500);
-      expect(res.json).toEqual({
-        error: {
-          name: 'InternalServerError',
-          message,
-          status: 500,
-          statusCode: 500,
-          expose: false,
-          type,
-        },
-      });
+      expect(res.json).toEqual({ error: httpError(500, 'InternalServerError', message, { type }) });
       const gz = await post(s.port, contentType, zlib.gzipSync(body), { 'Content-Encoding': 'gzip' });
       expect(gz.status).toBe(500);
       expect((gz.json.error as { type: string }).type).toBe(type);
-    } finally {
-      await s.close();
-    }
-  });
+    }),
+  );
 });
 
 describe('stream.not.readable', () => {
   it('should skip, without error, a request whose body was already read to its end', async () => {
-    const readFirst = (req: IncomingMessage, _res: unknown, next: () => void): void => {
+    const readFirst: Step = (req, _res, next) => {
       req.resume();
       req.on('end', () => next());
     };
-    const s = await serve(readFirst, json());
-    try {
+    await withServe([readFirst, json()], async (s) => {
       const res = await post(s.port, 'application/json', '{"a":1}');
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ has: false, kind: 'undefined', body: null });
-    } finally {
-      await s.close();
-    }
+    });
   });
 });

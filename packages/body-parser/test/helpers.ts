@@ -132,6 +132,16 @@ export function tooLarge(props: Record<string, unknown>): Record<string, unknown
   return httpError(413, 'PayloadTooLargeError', 'request entity too large', { ...props, type: 'entity.too.large' });
 }
 
+/**
+ * Expects `error` to be the 413 of a body that was read (or inflated) past `limit` with no length
+ * known ahead: reading stopped at the first chunk over the limit, so within 64 KiB past it.
+ */
+export function expectStoppedAtLimit(error: Record<string, unknown>, limit: number): void {
+  expect(error).toEqual(tooLarge({ limit, received: error.received }));
+  expect(error.received as number).toBeGreaterThan(limit);
+  expect(error.received as number).toBeLessThanOrEqual(limit + 64 * 1024);
+}
+
 /** 415 charset.unsupported for `charset` (as the error names it: lower case; the message has it upper case). */
 export function charsetUnsupported(charset: string): Record<string, unknown> {
   return httpError(415, 'UnsupportedMediaTypeError', `unsupported charset "${charset.toUpperCase()}"`, { charset, type: 'charset.unsupported' });
