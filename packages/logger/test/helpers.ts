@@ -95,6 +95,8 @@ export interface LogSetup {
   options?: Omit<LoggerOptions, 'stream'>;
   /** Middlewares that run before the logger. */
   before?: Middleware[];
+  /** Middlewares that run after the logger, before the handler. */
+  after?: Middleware[];
   /** The handler after the logger; `serve`'s default (200 `hello`) when none is given. */
   handler?: RequestListener;
   /** How many lines to wait for; 1 by default. */
@@ -102,7 +104,7 @@ export interface LogSetup {
 }
 
 /**
- * Serves `logger(format, { ...options, stream })` (after `before`, in front of `handler`),
+ * Serves `logger(format, { ...options, stream })` (between `before` and `after`, in front of `handler`),
  * makes the requests of `exchange` (which also gets the capture stream, to wait for lines
  * between requests), waits for `count` lines and returns the capture stream: the lines and
  * the write chunks the logger made.
@@ -112,9 +114,9 @@ export async function logged(
   exchange: (server: http.Server, port: number, stream: LineCapture) => Promise<unknown>,
   setup: LogSetup = {},
 ): Promise<LineCapture> {
-  const { options = {}, before = [], handler, count = 1 } = setup;
+  const { options = {}, before = [], after = [], handler, count = 1 } = setup;
   const stream = new LineCapture();
-  const middlewares = [...before, logger(format, { ...options, stream }) as Middleware];
+  const middlewares = [...before, logger(format, { ...options, stream }) as Middleware, ...after];
   const run: Exchange = async (server, port) => {
     await exchange(server, port, stream);
     await stream.waitFor(count);

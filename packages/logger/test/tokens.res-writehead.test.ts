@@ -1,20 +1,19 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
-import logger from '@webfw/logger';
-import { close } from '../../../tooling/test-support';
-import { LineCapture, serve } from './helpers';
+import { logged } from './helpers';
 
 /** The line `format` gives for one GET answered by `handler`. */
 async function lineFor(format: string, handler: RequestListener): Promise<string> {
-  const stream = new LineCapture();
-  const { server } = await serve([logger(format, { stream })], handler);
-  try {
-    await request(server).get('/');
-    const [line] = await stream.waitFor(1);
-    return line!;
-  } finally {
-    await close(server);
-  }
+  const { lines } = await logged(format, (server) => request(server).get('/'), { handler });
+  return lines[0]!;
+}
+
+/** A handler that calls `res.writeHead(...args)`, then ends the response with `body`. */
+function writeHead(args: [status: number, ...headers: unknown[]], body?: string): RequestListener {
+  return (_req, res) => {
+    (res.writeHead as (...a: unknown[]) => void)(...args);
+    res.end(body);
+  };
 }
 
 /**
@@ -27,67 +26,52 @@ describe(':res[header] for headers handed to writeHead', () => {
     {
       title: 'should show headers of a writeHead headers object, and - for headers Node adds itself',
       format: ':status :res[content-length] :res[x-obj] :res[date] :res[connection]',
-      handler: (_req, res) => {
-        res.writeHead(201, { 'Content-Length': 2, 'X-Obj': 'o' });
-        res.end('ok');
-      },
+      handler: writeHead([201, { 'Content-Length': 2, 'X-Obj': 'o' }], 'ok'),
       line: '201 2 o - -',
     },
     {
       title: 'should show headers of a flat [name, value, ...] list',
       format: ':res[x-flat] :res[content-length]',
-      handler: (_req, res) => {
-        res.writeHead(200, ['X-Flat', 'f', 'Content-Length', '2']);
-        res.end('ok');
-      },
+      handler: writeHead([200, ['X-Flat', 'f', 'Content-Length', '2']], 'ok'),
       line: 'f 2',
     },
     {
       title: 'should show headers of a list of [name, value] pairs',
       format: ':res[x-pair] :res[content-length]',
-      handler: (_req, res) => {
-        res.writeHead(200, [
-          ['X-Pair', 'p'],
-          ['Content-Length', '2'],
-        ] as unknown as string[]);
-        res.end('ok');
-      },
+      handler: writeHead(
+        [
+          200,
+          [
+            ['X-Pair', 'p'],
+            ['Content-Length', '2'],
+          ],
+        ],
+        'ok',
+      ),
       line: 'p 2',
     },
     {
       title: 'should join a header given several times in a list with a comma',
       format: ':res[set-cookie]',
-      handler: (_req, res) => {
-        res.writeHead(200, ['Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']);
-        res.end();
-      },
+      handler: writeHead([200, ['Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']]),
       line: 'a=1, b=2',
     },
     {
       title: 'should join an array value with a comma',
       format: ':res[x-arr]',
-      handler: (_req, res) => {
-        res.writeHead(200, { 'X-Arr': ['1', '2'] });
-        res.end();
-      },
+      handler: writeHead([200, { 'X-Arr': ['1', '2'] }]),
       line: '1, 2',
     },
     {
       title: 'should find the headers after a reason phrase',
       format: ':status :res[x-r]',
-      handler: (_req, res) => {
-        res.writeHead(202, 'Fine', { 'X-R': 'r' });
-        res.end();
-      },
+      handler: writeHead([202, 'Fine', { 'X-R': 'r' }]),
       line: '202 r',
     },
     {
       title: 'should match header names whatever their case',
       format: ':res[X-Lower] :res[x-upper] :res[x-mIxEd]',
-      handler: (_req, res) => {
-        res.writeHead(200, { 'x-lower': 'l', 'X-UPPER': 'U', 'X-MiXeD': 'm' });
-        res.end();
-      },
+      handler: writeHead([200, { 'x-lower': 'l', 'X-UPPER': 'U', 'X-MiXeD': 'm' }]),
       line: 'l U m',
     },
     {
@@ -111,10 +95,7 @@ describe(':res[header] for headers handed to writeHead', () => {
     {
       title: 'should escape control characters in a writeHead header value',
       format: ':res[x-tab]',
-      handler: (_req, res) => {
-        res.writeHead(200, { 'X-Tab': 'a\tb' });
-        res.end();
-      },
+      handler: writeHead([200, { 'X-Tab': 'a\tb' }]),
       line: 'a\\tb',
     },
   ])('$title', async ({ format, handler, line }) => {
