@@ -4,11 +4,11 @@
  * warnings (depd, namespace `morgan`), compared here with morgan's own: captured through the
  * `deprecation` event in this process, and as printed on standard error by a child process.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import logger from '@webfw/logger';
 import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './differential';
-import { close, rawRequest } from '../../../tooling/test-support';
-import { runNode, serve } from './helpers';
+import { rawRequest } from '../../../tooling/test-support';
+import { runNode, withServed } from './helpers';
 
 /** A warning as depd reports it, with the file of the code that caused it. */
 interface Warning {
@@ -41,6 +41,17 @@ function sameAsMorgan(call: (library: LoggerLibrary) => unknown): { warnings: Wa
   const fromWebfw = warningsOf(() => call(webfw));
   expect(fromWebfw).toEqual(fromMorgan);
   return fromWebfw;
+}
+
+/** In the calling describe block: deprecation warnings go to a listener that drops them, so none is printed. */
+function silenceDeprecations(): void {
+  const listener = (): void => undefined;
+  beforeAll(() => {
+    process.on('deprecation', listener);
+  });
+  afterAll(() => {
+    process.off('deprecation', listener);
+  });
 }
 
 const THIS_FILE = 'logger.deprecated-forms.test.ts';
@@ -177,14 +188,7 @@ describe("morgan's deprecation warnings on standard error", () => {
 });
 
 describe('lines of the deprecated forms, as morgan writes them', () => {
-  let listener: () => void;
-  beforeAll(() => {
-    listener = () => undefined;
-    process.on('deprecation', listener);
-  });
-  afterAll(() => {
-    process.off('deprecation', listener);
-  });
+  silenceDeprecations();
 
   const SOME = REQUESTS.slice(0, 8);
 
@@ -213,14 +217,7 @@ describe('lines of the deprecated forms, as morgan writes them', () => {
 });
 
 describe('the deprecated buffer option', () => {
-  let listener: () => void;
-  beforeAll(() => {
-    listener = () => undefined;
-    process.on('deprecation', listener);
-  });
-  afterAll(() => {
-    process.off('deprecation', listener);
-  });
+  silenceDeprecations();
 
   it('should write the lines of one interval in one write, as morgan', async () => {
     const batch = REQUESTS.slice(0, 4);
@@ -237,16 +234,14 @@ describe('the deprecated buffer option', () => {
       const chunks: string[] = [];
       const stream = { write: (text: string) => void chunks.push(text) };
       let inHandler = -1;
-      const { server, port } = await serve([lib(':method :url', { stream, immediate: true, buffer: 150 })], (_req, res) => {
+      const handler: RequestListener = (_req, res) => {
         inHandler = chunks.length;
         res.end();
-      });
-      try {
+      };
+      await withServed([lib(':method :url', { stream, immediate: true, buffer: 150 })], handler, async (_server, port) => {
         await rawRequest(port, REQUESTS[0]!);
         for (let i = 0; i < 100 && chunks.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      } finally {
-        await close(server);
-      }
+      });
       return { inHandler, chunks };
     };
     const [fromMorgan, fromWebfw] = await Promise.all([lines(morgan), lines(webfw)]);
