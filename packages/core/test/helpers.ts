@@ -49,8 +49,8 @@ export type Target = Parameters<typeof supertest>[0];
 export type Ask = string | { method?: 'get' | 'head' | 'post' | 'put' | 'delete' | 'options'; path: string; headers?: Record<string, string> };
 
 /**
- * What a response must be: its status; its body as text (`body`) and/or parsed as JSON (`json`)
- * when given; and each header named in `headers` (lower case) exactly as given, `undefined`
+ * What a response must be: its status; its body as text (`body`) and/or parsed as JSON (`json`,
+ * whatever its Content-Type) when given; and each header named in `headers` (lower case) exactly as given, `undefined`
  * meaning the header is absent.
  */
 export interface Expected {
@@ -68,9 +68,11 @@ export interface Expected {
 export async function expectResponse(app: Target, ask: Ask, expected: Expected): Promise<TestResponse> {
   const { method = 'get', path, headers = {} } = typeof ask === 'string' ? { path: ask } : ask;
   const res = await supertest(app)[method](path).set(headers);
+  const text = res.text ?? (Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '');
   const actual: Expected = { status: res.status };
-  if ('body' in expected) actual.body = res.text ?? (Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '');
-  if ('json' in expected) actual.json = res.body;
+  if ('body' in expected) actual.body = text;
+  // parsed from the text: an error sent after a file transfer typed the response keeps that type
+  if ('json' in expected) actual.json = JSON.parse(text);
   if (expected.headers) actual.headers = Object.fromEntries(Object.keys(expected.headers).map((name) => [name, res.headers[name]]));
   expect(actual).toEqual(expected);
   return res;

@@ -3,143 +3,117 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
-import { appFor, bodyJson, bodyText, FILES } from './res-support';
+import { expectResponse, type Expected } from './helpers';
+import { appFor, expectCase, FILES, type Handler, type ResponseCase } from './res-support';
 import type { TransferError } from '../src/response';
 
 const HELLO = join(FILES, 'hello.txt');
 const helloStat = statSync(HELLO);
 const HELLO_ETAG = `W/"${helloStat.size.toString(16)}-${helloStat.mtime.getTime().toString(16)}"`;
 
+const JSON_ERROR = (name: string, message: string) => ({ name, message, expose: true });
+
 describe('res.sendFile(path [, options] [, callback])', () => {
-  it('should stream the file with type, length, caching and validator headers', async () => {
-    const app = appFor((_req, res) => {
-      res.sendFile(HELLO);
-    });
-    await request(app)
-      .get('/')
-      .expect('Content-Type', 'text/plain; charset=utf-8')
-      .expect('Content-Length', '11')
-      .expect('Accept-Ranges', 'bytes')
-      .expect('Cache-Control', 'public, max-age=0')
-      .expect('ETag', HELLO_ETAG)
-      .expect('Last-Modified', helloStat.mtime.toUTCString())
-      .expect(200, 'hello world');
-  });
+  /** Sends hello.txt. */
+  const hello: Handler = (_req, res) => res.sendFile(HELLO);
 
-  it('should send the Content-Type of the extension', async () => {
-    const app = appFor((_req, res) => {
-      res.sendFile(join(FILES, 'data.json'));
-    });
-    await request(app).get('/').expect('Content-Type', 'application/json; charset=utf-8').expect(200, { ok: true });
-  });
-
-  it('should send a file with a non-ASCII name', async () => {
-    const app = appFor((_req, res) => {
-      res.sendFile(join(FILES, 'ünïcode name.txt'));
-    });
-    await request(app).get('/').expect('Content-Length', '2').expect(200, 'ü');
-  });
+  it.each<ResponseCase>([
+    {
+      name: 'should stream the file with type, length, caching and validator headers',
+      handler: hello,
+      expected: {
+        status: 200,
+        headers: {
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': '11',
+          'accept-ranges': 'bytes',
+          'cache-control': 'public, max-age=0',
+          etag: HELLO_ETAG,
+          'last-modified': helloStat.mtime.toUTCString(),
+        },
+        body: 'hello world',
+      },
+    },
+    {
+      name: 'should send the Content-Type of the extension',
+      handler: (_req, res) => res.sendFile(join(FILES, 'data.json')),
+      expected: { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, json: { ok: true } },
+    },
+    {
+      name: 'should send a file with a non-ASCII name',
+      handler: (_req, res) => res.sendFile(join(FILES, 'ünïcode name.txt')),
+      expected: { status: 200, headers: { 'content-length': '2' }, body: 'ü' },
+    },
+  ])('$name', expectCase);
 
   it('should send headers without body for HEAD', async () => {
-    const app = appFor((_req, res) => {
-      res.sendFile(HELLO);
+    const res = await expectCase({
+      name: 'HEAD',
+      handler: hello,
+      ask: { method: 'head', path: '/' },
+      expected: { status: 200, headers: { 'content-length': '11' } },
     });
-    const res = await request(app).head('/').expect('Content-Length', '11').expect(200);
     expect(res.text).toBeUndefined();
   });
 
   describe('ranges', () => {
-    const app = appFor((_req, res) => {
-      res.sendFile(HELLO);
-    });
-
-    it('should answer 206 with the requested bytes', async () => {
-      await request(app).get('/').set('Range', 'bytes=0-4').expect('Content-Range', 'bytes 0-4/11').expect('Content-Length', '5').expect(206, 'hello');
-    });
-
-    it('should answer a suffix range', async () => {
-      await request(app).get('/').set('Range', 'bytes=-5').expect('Content-Range', 'bytes 6-10/11').expect(206, 'world');
-    });
-
-    it('should pass a 416 error for an unsatisfiable range', async () => {
-      const res = await request(app).get('/').set('Range', 'bytes=50-60').expect('Content-Range', 'bytes */11').expect(416);
-      expect(bodyJson(res)).toEqual({ name: 'RangeNotSatisfiableError', message: 'Range Not Satisfiable', expose: true });
-    });
-
-    it('should ignore a malformed Range header', async () => {
-      await request(app).get('/').set('Range', 'pages=1-2').expect(200, 'hello world');
-    });
-
-    it('should send the whole file when If-Range does not match', async () => {
-      await request(app).get('/').set('Range', 'bytes=0-4').set('If-Range', 'W/"other"').expect(200, 'hello world');
-    });
+    it.each<[string, Record<string, string>, Expected]>([
+      [
+        'should answer 206 with the requested bytes',
+        { Range: 'bytes=0-4' },
+        { status: 206, headers: { 'content-range': 'bytes 0-4/11', 'content-length': '5' }, body: 'hello' },
+      ],
+      ['should answer a suffix range', { Range: 'bytes=-5' }, { status: 206, headers: { 'content-range': 'bytes 6-10/11' }, body: 'world' }],
+      [
+        'should pass a 416 error for an unsatisfiable range',
+        { Range: 'bytes=50-60' },
+        { status: 416, headers: { 'content-range': 'bytes */11' }, json: JSON_ERROR('RangeNotSatisfiableError', 'Range Not Satisfiable') },
+      ],
+      ['should ignore a malformed Range header', { Range: 'pages=1-2' }, { status: 200, body: 'hello world' }],
+      ['should send the whole file when If-Range does not match', { Range: 'bytes=0-4', 'If-Range': 'W/"other"' }, { status: 200, body: 'hello world' }],
+    ])('%s', (name, headers, expected) => expectCase({ name, handler: hello, ask: { path: '/', headers }, expected }));
   });
 
   describe('conditional requests', () => {
-    const app = appFor((_req, res) => {
-      res.sendFile(HELLO);
-    });
-
-    it('should answer 304 when If-None-Match matches', async () => {
-      const res = await request(app).get('/').set('If-None-Match', HELLO_ETAG).expect(304, '');
-      expect(res.headers['content-length']).toBeUndefined();
-    });
-
-    it('should answer 304 when not modified since', async () => {
-      await request(app)
-        .get('/')
-        .set('If-Modified-Since', new Date(Date.now() + 60_000).toUTCString())
-        .expect(304, '');
-    });
-
-    it('should answer 412 when If-Match fails', async () => {
-      const res = await request(app).get('/').set('If-Match', '"other"').expect(412);
-      expect(bodyJson(res)).toEqual({ name: 'PreconditionFailedError', message: 'Precondition Failed', expose: true });
-    });
+    it.each<[string, Record<string, string>, Expected]>([
+      ['should answer 304 when If-None-Match matches', { 'If-None-Match': HELLO_ETAG }, { status: 304, headers: { 'content-length': undefined }, body: '' }],
+      ['should answer 304 when not modified since', { 'If-Modified-Since': new Date(Date.now() + 60_000).toUTCString() }, { status: 304, body: '' }],
+      ['should answer 412 when If-Match fails', { 'If-Match': '"other"' }, { status: 412, json: JSON_ERROR('PreconditionFailedError', 'Precondition Failed') }],
+    ])('%s', (name, headers, expected) => expectCase({ name, handler: hello, ask: { path: '/', headers }, expected }));
   });
 
   describe('callback', () => {
-    it('should be called without error once the file was sent', async () => {
+    it.each<[string, Record<string, string>, Expected]>([
+      ['should be called without error once the file was sent', {}, { status: 200, body: 'hello world' }],
+      ['should be called without error after a 304', { 'If-None-Match': HELLO_ETAG }, { status: 304 }],
+    ])('%s', async (_name, headers, expected) => {
       const calls: unknown[] = [];
-      const app = appFor((_req, res) => {
-        res.sendFile(HELLO, (err) => calls.push(err ?? 'done', res.headersSent));
-      });
-      await request(app).get('/').expect(200, 'hello world');
+      const app = appFor((_req, res) => res.sendFile(HELLO, (err) => calls.push(err ?? 'done', res.headersSent)));
+      await expectResponse(app, { path: '/', headers }, expected);
       await new Promise((r) => setImmediate(r));
       expect(calls).toEqual(['done', true]);
     });
 
-    it('should be called without error after a 304', async () => {
-      const calls: unknown[] = [];
-      const app = appFor((_req, res) => {
-        res.sendFile(HELLO, (err) => calls.push(err ?? 'done'));
-      });
-      await request(app).get('/').set('If-None-Match', HELLO_ETAG).expect(304);
-      await new Promise((r) => setImmediate(r));
-      expect(calls).toEqual(['done']);
-    });
-
     // The exact error object (an http-errors-decorated fs error) cannot be asserted under jest:
     // fs errors come from another realm there, so http-errors wraps them; status and code hold.
-    it('should receive the error of a missing file, nothing sent yet', async () => {
-      const missing = join(FILES, 'missing.txt');
-      const app = appFor((_req, res) => {
-        res.sendFile(missing, (err?: TransferError) => {
-          res.status(299).json({ headersSent: res.headersSent, code: err?.code, status: err?.status, statusCode: err?.statusCode });
-        });
-      });
-      await request(app).get('/').expect(299, { headersSent: false, code: 'ENOENT', status: 404, statusCode: 404 });
-    });
-
-    it('should receive EISDIR for a directory', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(join(FILES, 'sub'), (err?: TransferError) => {
-          res.status(299).json({ code: err?.code, message: err?.message });
-        });
-      });
-      await request(app).get('/').expect(299, { code: 'EISDIR', message: 'EISDIR, read' });
-    });
+    it.each<ResponseCase>([
+      {
+        name: 'should receive the error of a missing file, nothing sent yet',
+        handler: (_req, res) =>
+          res.sendFile(join(FILES, 'missing.txt'), (err?: TransferError) => {
+            res.status(299).json({ headersSent: res.headersSent, code: err?.code, status: err?.status, statusCode: err?.statusCode });
+          }),
+        expected: { status: 299, json: { headersSent: false, code: 'ENOENT', status: 404, statusCode: 404 } },
+      },
+      {
+        name: 'should receive EISDIR for a directory',
+        handler: (_req, res) =>
+          res.sendFile(join(FILES, 'sub'), (err?: TransferError) => {
+            res.status(299).json({ code: err?.code, message: err?.message });
+          }),
+        expected: { status: 299, json: { code: 'EISDIR', message: 'EISDIR, read' } },
+      },
+    ])('$name', expectCase);
 
     it('should receive ECONNABORTED when the client goes away mid-transfer', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'webfw-res-'));
@@ -175,116 +149,92 @@ describe('res.sendFile(path [, options] [, callback])', () => {
   });
 
   describe('without callback', () => {
-    it('should pass the error of a missing file to next', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(join(FILES, 'missing.txt'));
-      });
-      const res = await request(app).get('/').expect(404);
-      expect(res.body.code).toBe('ENOENT');
-    });
-
-    it('should call next() for a directory, reaching the 404 handler', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(join(FILES, 'sub'));
-      });
-      const res = await request(app).get('/dir').expect(404);
-      expect(res.text).toContain('Cannot GET /dir');
-    });
+    it.each<ResponseCase>([
+      {
+        name: 'should pass the error of a missing file to next',
+        handler: (_req, res) => res.sendFile(join(FILES, 'missing.txt')),
+        expected: { status: 404, json: expect.objectContaining({ code: 'ENOENT' }) },
+      },
+      {
+        name: 'should call next() for a directory, reaching the 404 handler',
+        handler: (_req, res) => res.sendFile(join(FILES, 'sub')),
+        ask: '/dir',
+        expected: { status: 404, body: expect.stringContaining('Cannot GET /dir') },
+      },
+    ])('$name', expectCase);
   });
 
   describe('options', () => {
-    it('root: should resolve a relative path in root', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile('sub/page.html', { root: FILES });
-      });
-      await request(app).get('/').expect('Content-Type', 'text/html; charset=utf-8').expect(200, '<p>sub</p>');
-    });
+    const DOTFILE = join(FILES, '.env');
 
-    it('maxAge: should set Cache-Control max-age from milliseconds or an ms string', async () => {
-      const app = appFor((req, res) => {
-        res.sendFile(HELLO, { maxAge: req.query.ms ? Number(req.query.ms) : (req.query.str as string) });
-      });
-      await request(app).get('/?ms=5000').expect('Cache-Control', 'public, max-age=5').expect(200);
-      await request(app).get('/?str=1d').expect('Cache-Control', 'public, max-age=86400').expect(200);
-    });
-
-    it('immutable: should add the immutable directive', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(HELLO, { maxAge: '1y', immutable: true });
-      });
-      await request(app).get('/').expect('Cache-Control', 'public, max-age=31536000, immutable').expect(200);
-    });
-
-    it('cacheControl: false should omit Cache-Control', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(HELLO, { cacheControl: false, maxAge: 1000 });
-      });
-      const res = await request(app).get('/').expect(200, 'hello world');
-      expect(res.headers['cache-control']).toBeUndefined();
-    });
-
-    it('lastModified: false should omit Last-Modified', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(HELLO, { lastModified: false });
-      });
-      const res = await request(app).get('/').expect(200, 'hello world');
-      expect(res.headers['last-modified']).toBeUndefined();
-    });
-
-    it('acceptRanges: false should ignore Range and omit Accept-Ranges', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(HELLO, { acceptRanges: false });
-      });
-      const res = await request(app).get('/').set('Range', 'bytes=0-4').expect(200, 'hello world');
-      expect(res.headers['accept-ranges']).toBeUndefined();
-    });
-
-    it('headers: should send the given headers, a Content-Type included', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(HELLO, { headers: { 'X-Served-By': 'webfw', 'Content-Type': 'text/x-custom' } });
-      });
-      await request(app).get('/').expect('X-Served-By', 'webfw').expect('Content-Type', 'text/x-custom').expect(200, 'hello world');
-    });
-
-    it('dotfiles: should answer 404 by default (ignore) for a dotfile', async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(join(FILES, '.env'));
-      });
-      await request(app).get('/').expect(404, { name: 'NotFoundError', message: 'Not Found', expose: true });
-    });
-
-    it("dotfiles: 'deny' should answer 403", async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(join(FILES, '.env'), { dotfiles: 'deny' });
-      });
-      await request(app).get('/').expect(403, { name: 'ForbiddenError', message: 'Forbidden', expose: true });
-    });
-
-    it("dotfiles: 'allow' should send the file", async () => {
-      const app = appFor((_req, res) => {
-        res.sendFile(join(FILES, '.env'), { dotfiles: 'allow' });
-      });
-      const res = await request(app).get('/').expect('Content-Type', 'application/octet-stream').expect(200);
-      expect(bodyText(res)).toBe('TOKEN=secret');
-    });
-
-    it('should follow the app etag setting, not an etag option', async () => {
-      const app = appFor(
-        (_req, res) => {
-          res.sendFile(HELLO, { etag: true });
-        },
-        (a) => a.set('etag', false),
-      );
-      const res = await request(app).get('/').expect(200, 'hello world');
-      expect(res.headers.etag).toBeUndefined();
-    });
+    it.each<ResponseCase>([
+      {
+        name: 'root: should resolve a relative path in root',
+        handler: (_req, res) => res.sendFile('sub/page.html', { root: FILES }),
+        expected: { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<p>sub</p>' },
+      },
+      {
+        name: 'maxAge: should set Cache-Control max-age from milliseconds',
+        handler: (_req, res) => res.sendFile(HELLO, { maxAge: 5000 }),
+        expected: { status: 200, headers: { 'cache-control': 'public, max-age=5' } },
+      },
+      {
+        name: 'maxAge: should set Cache-Control max-age from an ms string',
+        handler: (_req, res) => res.sendFile(HELLO, { maxAge: '1d' }),
+        expected: { status: 200, headers: { 'cache-control': 'public, max-age=86400' } },
+      },
+      {
+        name: 'immutable: should add the immutable directive',
+        handler: (_req, res) => res.sendFile(HELLO, { maxAge: '1y', immutable: true }),
+        expected: { status: 200, headers: { 'cache-control': 'public, max-age=31536000, immutable' } },
+      },
+      {
+        name: 'cacheControl: false should omit Cache-Control',
+        handler: (_req, res) => res.sendFile(HELLO, { cacheControl: false, maxAge: 1000 }),
+        expected: { status: 200, headers: { 'cache-control': undefined }, body: 'hello world' },
+      },
+      {
+        name: 'lastModified: false should omit Last-Modified',
+        handler: (_req, res) => res.sendFile(HELLO, { lastModified: false }),
+        expected: { status: 200, headers: { 'last-modified': undefined }, body: 'hello world' },
+      },
+      {
+        name: 'acceptRanges: false should ignore Range and omit Accept-Ranges',
+        handler: (_req, res) => res.sendFile(HELLO, { acceptRanges: false }),
+        ask: { path: '/', headers: { Range: 'bytes=0-4' } },
+        expected: { status: 200, headers: { 'accept-ranges': undefined }, body: 'hello world' },
+      },
+      {
+        name: 'headers: should send the given headers, a Content-Type included',
+        handler: (_req, res) => res.sendFile(HELLO, { headers: { 'X-Served-By': 'webfw', 'Content-Type': 'text/x-custom' } }),
+        expected: { status: 200, headers: { 'x-served-by': 'webfw', 'content-type': 'text/x-custom' }, body: 'hello world' },
+      },
+      {
+        name: 'dotfiles: should answer 404 by default (ignore) for a dotfile',
+        handler: (_req, res) => res.sendFile(DOTFILE),
+        expected: { status: 404, json: JSON_ERROR('NotFoundError', 'Not Found') },
+      },
+      {
+        name: "dotfiles: 'deny' should answer 403",
+        handler: (_req, res) => res.sendFile(DOTFILE, { dotfiles: 'deny' }),
+        expected: { status: 403, json: JSON_ERROR('ForbiddenError', 'Forbidden') },
+      },
+      {
+        name: "dotfiles: 'allow' should send the file",
+        handler: (_req, res) => res.sendFile(DOTFILE, { dotfiles: 'allow' }),
+        expected: { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: 'TOKEN=secret' },
+      },
+      {
+        name: 'should follow the app etag setting, not an etag option',
+        handler: (_req, res) => res.sendFile(HELLO, { etag: true }),
+        configure: (a) => a.set('etag', false),
+        expected: { status: 200, headers: { etag: undefined }, body: 'hello world' },
+      },
+    ])('$name', expectCase);
 
     it('should not modify the options object passed', async () => {
       const options = { root: FILES, maxAge: 1000 };
-      const app = appFor((_req, res) => {
-        res.sendFile('hello.txt', options);
-      });
-      await request(app).get('/').expect(200, 'hello world');
+      await expectCase({ name: 'options', handler: (_req, res) => res.sendFile('hello.txt', options), expected: { status: 200, body: 'hello world' } });
       expect(options).toEqual({ root: FILES, maxAge: 1000 });
     });
   });
