@@ -43,26 +43,29 @@ describe('the built package', () => {
     if (!existsSync(join(packageDir, 'dist', 'index.cjs'))) throw new Error('packages/body-parser is not built: run `npm test` (it builds first)');
   });
 
-  it("should give the function with the four factories from require('@webfw/body-parser')", () => {
-    const out = runNode([
-      '-e',
-      `const http = require('node:http'); const bodyParser = require('@webfw/body-parser');
-      const { json, raw, text, urlencoded } = require('@webfw/body-parser');
-      if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('destructuring differs');
-      ${probe}`,
-    ]);
-    expect(out).toEqual(expected);
-  });
-
-  it("should give the same object from import bodyParser from '@webfw/body-parser', and named exports", () => {
-    const out = runNode([
-      '--input-type=module',
-      '-e',
-      `import http from 'node:http'; import bodyParser, { json, raw, text, urlencoded } from '@webfw/body-parser';
-      if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('named exports differ');
-      ${probe}`,
-    ]);
-    expect(out).toEqual(expected);
+  it.each([
+    [
+      "should give the function with the four factories from require('@webfw/body-parser')",
+      [
+        '-e',
+        `const http = require('node:http'); const bodyParser = require('@webfw/body-parser');
+        const { json, raw, text, urlencoded } = require('@webfw/body-parser');
+        if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('destructuring differs');
+        ${probe}`,
+      ],
+    ],
+    [
+      "should give the same object from import bodyParser from '@webfw/body-parser', and named exports",
+      [
+        '--input-type=module',
+        '-e',
+        `import http from 'node:http'; import bodyParser, { json, raw, text, urlencoded } from '@webfw/body-parser';
+        if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('named exports differ');
+        ${probe}`,
+      ],
+    ],
+  ])('%s', (_title, args) => {
+    expect(runNode(args)).toEqual(expected);
   });
 
   /** Calls the package itself (`bodyParser()`) and body-parser 2.x's, and prints what each threw. */
@@ -79,14 +82,17 @@ describe('the built package', () => {
     refKeys: ['json', 'raw', 'text', 'urlencoded'],
   };
 
-  it("should throw body-parser 2.x's error from require('@webfw/body-parser')()", () => {
-    const out = runNode(['-e', `const bodyParser = require('@webfw/body-parser'); const reference = require('body-parser'); ${generic}`]);
-    expect(out).toEqual(genericExpected);
-  });
-
-  it("should throw body-parser 2.x's error from the default import called as a function", () => {
-    const out = runNode(['--input-type=module', '-e', `import bodyParser from '@webfw/body-parser'; import reference from 'body-parser'; ${generic}`]);
-    expect(out).toEqual(genericExpected);
+  it.each([
+    [
+      "should throw body-parser 2.x's error from require('@webfw/body-parser')()",
+      ['-e', `const bodyParser = require('@webfw/body-parser'); const reference = require('body-parser'); ${generic}`],
+    ],
+    [
+      "should throw body-parser 2.x's error from the default import called as a function",
+      ['--input-type=module', '-e', `import bodyParser from '@webfw/body-parser'; import reference from 'body-parser'; ${generic}`],
+    ],
+  ])('%s', (_title, args) => {
+    expect(runNode(args)).toEqual(genericExpected);
   });
 
   it('should ship type declarations for both formats', () => {
