@@ -1,19 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
-import { post, serve } from './helpers';
+import { post, withServe } from './helpers';
 
 async function parsedWith(
   type: Parameters<typeof json>[0] extends infer O ? (O extends { type?: infer T } ? T : never) : never,
   contentType: string | undefined,
 ): Promise<unknown> {
-  const s = await serve(json({ type }));
-  try {
+  return await withServe(json({ type }), async (s) => {
     const res = await post(s.port, contentType, '{"a":1}');
     expect(res.status).toBe(200);
     return res.json.body;
-  } finally {
-    await s.close();
-  }
+  });
 }
 
 describe('option type', () => {
@@ -56,8 +53,7 @@ describe('option type', () => {
       calls.push(String(req.headers['x-parse']));
       return req.headers['x-parse'] === 'yes';
     };
-    const s = await serve(json({ type }));
-    try {
+    await withServe(json({ type }), async (s) => {
       const yes = await post(s.port, 'text/plain', '{"a":1}', { 'X-Parse': 'yes' });
       expect(yes.json).toEqual({ has: true, kind: 'object', body: { a: 1 } });
       const no = await post(s.port, 'application/json', '{"a":1}', { 'X-Parse': 'no' });
@@ -65,44 +61,33 @@ describe('option type', () => {
       const none = await post(s.port, undefined, '{"a":1}', { 'X-Parse': 'yes' });
       expect(none.json).toEqual({ has: true, kind: 'object', body: { a: 1 } });
       expect(calls).toEqual(['yes', 'no', 'yes']);
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it("should use each parser's default type", async () => {
-    const s = await serve(json(), urlencoded(), text(), raw());
-    try {
+    await withServe([json(), urlencoded(), text(), raw()], async (s) => {
       expect((await post(s.port, 'application/json', '{"a":1}')).json.body).toEqual({ a: 1 });
       expect((await post(s.port, 'application/x-www-form-urlencoded', 'a=1')).json.body).toEqual({ a: '1' });
       expect((await post(s.port, 'text/plain', 'a=1')).json.body).toBe('a=1');
       expect((await post(s.port, 'application/octet-stream', 'a=1')).json.body).toBe('613d31');
       expect((await post(s.port, 'image/png', 'a=1')).json).toEqual({ has: true, kind: 'undefined', body: null });
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('should apply to text, raw and urlencoded as well', async () => {
-    const s = await serve(text({ type: 'text/*' }), raw({ type: 'image/*' }), urlencoded({ type: () => true }));
-    try {
+    await withServe([text({ type: 'text/*' }), raw({ type: 'image/*' }), urlencoded({ type: () => true })], async (s) => {
       expect((await post(s.port, 'text/html', '<b>')).json.body).toBe('<b>');
       expect((await post(s.port, 'image/png', 'PNG')).json.body).toBe('504e47');
       expect((await post(s.port, 'application/what', 'x=y')).json.body).toEqual({ x: 'y' });
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('should give the same answer for a header it has already seen', async () => {
-    const s = await serve(json({ type: ['application/json', 'application/*+json'] }));
-    try {
+    await withServe(json({ type: ['application/json', 'application/*+json'] }), async (s) => {
       for (let i = 0; i < 3; i++) {
         expect((await post(s.port, 'application/ld+json', `{"i":${i}}`)).json.body).toEqual({ i });
         expect((await post(s.port, 'text/json', `{"i":${i}}`)).json.body).toBeNull();
       }
-    } finally {
-      await s.close();
-    }
+    });
   });
 });

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, raw } from '@webfw/body-parser';
 import { rawExchange } from '../../../tooling/test-support';
-import { post, head, serve } from './helpers';
+import { post, head, withServe } from './helpers';
 
 const storage = new AsyncLocalStorage<string>();
 
@@ -25,19 +25,15 @@ function recordStore(req: IncomingMessage & { body?: unknown }, _res: ServerResp
 
 describe('async context', () => {
   it('should keep the AsyncLocalStorage store of the request across reading a plain body', async () => {
-    const s = await serve(tagRequest, json(), recordStore);
-    try {
+    await withServe([tagRequest, json(), recordStore], async (s) => {
       const res = await post(s.port, 'application/json', '{"a":1}', { 'X-Id': '7' });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ has: true, kind: 'object', body: { parsed: { a: 1 }, store: 'request 7' } });
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('should keep it across a body sent in several chunks', async () => {
-    const s = await serve(tagRequest, json(), recordStore);
-    try {
+    await withServe([tagRequest, json(), recordStore], async (s) => {
       const reply = await rawExchange(s.port, [head({ 'Content-Type': 'application/json', 'Content-Length': 16, 'X-Id': '8' }), '{"list":', '[1,2,3]}'], {
         end: 'end',
       });
@@ -45,24 +41,18 @@ describe('async context', () => {
       expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(
         JSON.stringify({ has: true, kind: 'object', body: { parsed: { list: [1, 2, 3] }, store: 'request 8' } }),
       );
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('should keep it across an inflated body', async () => {
-    const s = await serve(tagRequest, json(), recordStore);
-    try {
+    await withServe([tagRequest, json(), recordStore], async (s) => {
       const res = await post(s.port, 'application/json', zlib.gzipSync('{"z":true}'), { 'Content-Encoding': 'gzip', 'X-Id': '9' });
       expect(res.json).toEqual({ has: true, kind: 'object', body: { parsed: { z: true }, store: 'request 9' } });
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('should hand raw() the exact bytes of a body sent in several chunks', async () => {
-    const s = await serve(raw());
-    try {
+    await withServe(raw(), async (s) => {
       const reply = await rawExchange(
         s.port,
         [head({ 'Content-Type': 'application/octet-stream', 'Content-Length': 6 }), Buffer.from([0, 1, 2]), Buffer.from([253, 254, 255])],
@@ -71,8 +61,6 @@ describe('async context', () => {
         },
       );
       expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ has: true, kind: 'buffer', body: '000102fdfeff' }));
-    } finally {
-      await s.close();
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, urlencoded } from '@webfw/body-parser';
-import { post, serve, type TestServer } from './helpers';
+import { post, serveAll } from './helpers';
 
 /** Answers with what the parsed body looks like from the inside, and whether anything leaked. */
 function inspect(req: IncomingMessage, res: ServerResponse): void {
@@ -26,11 +26,7 @@ describe('prototype pollution', () => {
   });
 
   describe('json()', () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await serve(json(), inspect);
-    });
-    afterAll(() => s.close());
+    const s = serveAll(json(), inspect);
 
     it('should keep "__proto__" as a plain own property and never set the prototype', async () => {
       const res = await post(s.port, 'application/json', '{"__proto__":{"polluted":"yes"},"a":1}');
@@ -62,11 +58,7 @@ describe('prototype pollution', () => {
   });
 
   describe.each([false, true])('urlencoded({ extended: %s })', (extended) => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await serve(urlencoded({ extended }), inspect);
-    });
-    afterAll(() => s.close());
+    const s = serveAll(urlencoded({ extended }), inspect);
 
     it('should drop "__proto__" keys and keep the others as own data', async () => {
       const res = await post(s.port, 'application/x-www-form-urlencoded', HOSTILE_FORM);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bodyParser, { json, type BodyParserMiddleware, type JsonOptions, type UrlencodedOptions } from '@webfw/body-parser';
-import { post, serve } from './helpers';
+import { post, withServe } from './helpers';
 
 /** A framework request type, as express's Request is: a subtype of IncomingMessage. */
 interface AppRequest extends IncomingMessage {
@@ -21,14 +21,11 @@ describe('public types (checked by tsc, exercised here)', () => {
       res.setHeader('X-Raw-Length', String((req as AppRequest).rawBody?.length ?? -1));
       next();
     };
-    const s = await serve(handler as BodyParserMiddleware, keep);
-    try {
+    await withServe([handler as BodyParserMiddleware, keep], async (s) => {
       const res = await post(s.port, 'application/json', '{"a":1}');
       expect(res.headers['x-raw-length']).toBe('7');
       expect(res.json.body).toEqual({ a: 1 });
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('should type the default export as the four factories', () => {
