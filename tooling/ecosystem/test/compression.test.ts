@@ -1,23 +1,14 @@
 import compression from 'compression';
 import type { Request, Response } from 'express';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { build, captureOutput, closeAll, type Factory } from './ecosystem-support';
+import { build, captureOutput, closeAll, tempDir, type Factory } from './ecosystem-support';
 
 captureOutput();
 afterEach(closeAll);
 
 const BIG = 'The quick brown fox jumps over the lazy dog. '.repeat(100); // 4500 bytes
 const SMALL = 'tiny body';
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'webfw-ecosystem-compression-'));
-  writeFileSync(join(dir, 'big.txt'), BIG);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('compression', { 'big.txt': BIG });
 
 function typical(fw: Factory) {
   const app = fw();
@@ -43,7 +34,7 @@ function typical(fw: Factory) {
   app.get('/image', (_req, res) => {
     res.type('png').send(Buffer.alloc(4096, 7));
   });
-  app.use('/files', fw.static(dir));
+  app.use('/files', fw.static(dir()));
   return app;
 }
 

@@ -13,9 +13,12 @@
  * carry each app's own cookies; a request may be a function of the side's previous answer
  * (e.g. to echo a CSRF token that app handed out).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express, { type RequestHandler } from 'express';
 import webfw from '@webfw/core';
 
 /**
@@ -182,6 +185,21 @@ export async function build(define: (factory: Factory, side: Side) => App): Prom
   return pair;
 }
 
+/**
+ * The smallest app to try a middleware on: `middleware()` used app-wide (a fresh one per app;
+ * none when omitted), then `GET /` answered with `res.send(body)`. For `build`.
+ */
+export function answering(body: string, middleware?: () => RequestHandler): (factory: Factory) => App {
+  return (fw) => {
+    const app = fw();
+    if (middleware) app.use(middleware());
+    app.get('/', (_req, res) => {
+      res.send(body);
+    });
+    return app;
+  };
+}
+
 /** Closes every pair still open (for `afterEach`). */
 export async function closeAll(): Promise<void> {
   await Promise.all([...open].map((p) => p.close()));
@@ -215,6 +233,25 @@ export const COOKIE_EXPIRES: Vary = {
   pattern: /Expires=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT/,
   as: 'Expires=<date>',
 };
+
+/**
+ * A temporary directory for the tests of the file, holding `files` (name -> content): made
+ * before all of them, removed after all. Returns its path (to call once the tests run).
+ */
+export function tempDir(name: string, files: Record<string, string | Buffer> = {}): () => string {
+  let dir: string | undefined;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), `webfw-ecosystem-${name}-`));
+    for (const [file, content] of Object.entries(files)) writeFileSync(join(dir, file), content);
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!dir) throw new Error('the temporary directory exists only while the tests run');
+    return dir;
+  };
+}
 
 /** A multipart/form-data body with a fixed boundary (the same bytes to both apps). */
 export function multipart(

@@ -1,4 +1,4 @@
-import { build, captureOutput, closeAll, multipart } from './ecosystem-support';
+import { answering, build, captureOutput, closeAll, multipart } from './ecosystem-support';
 
 captureOutput();
 afterEach(closeAll);
@@ -6,13 +6,7 @@ afterEach(closeAll);
 /** The harness itself: a difference between the two apps, or a missing answer, fails the exchange. */
 describe('ecosystem harness', () => {
   test('identical apps compare equal; the exchange returns both answers', async () => {
-    const pair = await build((fw) => {
-      const app = fw();
-      app.get('/', (_req, res) => {
-        res.send('same');
-      });
-      return app;
-    });
+    const pair = await build(answering('same'));
     const both = await pair.send({ path: '/' });
     expect(both.express.text).toBe('same');
     expect(both.webfw.text).toBe('same');
@@ -75,13 +69,7 @@ describe('ecosystem harness', () => {
   });
 
   test('stack normalization needs a stack in the body', async () => {
-    const pair = await build((fw) => {
-      const app = fw();
-      app.get('/', (_req, res) => {
-        res.send('no frames here');
-      });
-      return app;
-    });
+    const pair = await build(answering('no frames here'));
     await expect(pair.send({ path: '/' }, { stack: true })).rejects.toThrow('express: expected a stack trace in the body');
   });
 

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import helmet from 'helmet';
-import { build, captureOutput, closeAll } from './ecosystem-support';
+import { answering, build, captureOutput, closeAll } from './ecosystem-support';
 
 const output = captureOutput();
 afterEach(closeAll);
@@ -12,14 +12,7 @@ const DEFAULT_CSP =
 
 describe('helmet on express 5 and webfw', () => {
   test('app.use(helmet()) sets its default headers and removes X-Powered-By', async () => {
-    const pair = await build((fw) => {
-      const app = fw();
-      app.use(helmet());
-      app.get('/', (_req, res) => {
-        res.send('<p>hi</p>');
-      });
-      return app;
-    });
+    const pair = await build(answering('<p>hi</p>', () => helmet()));
     const { express: r } = await pair.send({ path: '/' });
     expect(r.status).toBe(200);
     expect(r.headers).toMatchObject({

@@ -1,18 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build, captureOutput, closeAll, multipart, type Factory } from './ecosystem-support';
+import { readFileSync } from 'node:fs';
+import { build, captureOutput, closeAll, multipart, tempDir, type Factory } from './ecosystem-support';
 
 captureOutput();
 afterEach(closeAll);
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'webfw-ecosystem-multer-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('multer');
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -44,9 +38,9 @@ function app(fw: Factory) {
   app.post('/form', upload.none(), (req, res) => {
     res.json(req.body);
   });
-  app.post('/disk', multer({ dest: dir }).single('doc'), (req, res) => {
+  app.post('/disk', multer({ dest: dir() }).single('doc'), (req, res) => {
     const f = req.file as Express.Multer.File;
-    res.json({ ...describeFile(f), saved: readFileSync(f.path, 'utf8'), inDest: f.destination === dir });
+    res.json({ ...describeFile(f), saved: readFileSync(f.path, 'utf8'), inDest: f.destination === dir() });
   });
   app.use((err: Error & { code?: string; field?: string; status?: number }, _req: Request, res: Response, _next: NextFunction) => {
     res.status(err instanceof multer.MulterError ? 400 : (err.status ?? 500)).json({ name: err.name, code: err.code, field: err.field, message: err.message });

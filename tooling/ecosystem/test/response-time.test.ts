@@ -1,20 +1,13 @@
 import type { Request, Response } from 'express';
 import responseTime from 'response-time';
-import { build, captureOutput, closeAll, type Vary } from './ecosystem-support';
+import { answering, build, captureOutput, closeAll, type Vary } from './ecosystem-support';
 
 captureOutput();
 afterEach(closeAll);
 
 describe('response-time on express 5 and webfw', () => {
   test('app.use(responseTime()): X-Response-Time in ms with 3 digits, on routes, 404s and errors', async () => {
-    const pair = await build((fw) => {
-      const app = fw();
-      app.use(responseTime());
-      app.get('/', (_req, res) => {
-        res.send('hello, world!');
-      });
-      return app;
-    });
+    const pair = await build(answering('hello, world!', () => responseTime()));
     const time: Vary = { in: 'x-response-time', pattern: /^\d+\.\d{3}ms$/ };
     const { express: r } = await pair.send({ path: '/' }, { vary: [time] });
     expect(r.text).toBe('hello, world!');

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import favicon from 'serve-favicon';
-import { build, captureOutput, closeAll, type Factory } from './ecosystem-support';
+import { build, captureOutput, closeAll, tempDir, type Factory } from './ecosystem-support';
 
 captureOutput();
 afterEach(closeAll);
@@ -18,16 +16,11 @@ const ICON = Buffer.concat([
 /** serve-favicon's ETag: a strong tag of the icon's SHA-1 in base64 (computed here independently). */
 const ETAG = `"${ICON.length.toString(16)}-${createHash('sha1').update(ICON).digest('base64').slice(0, 27)}"`;
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'webfw-ecosystem-favicon-'));
-  writeFileSync(join(dir, 'favicon.ico'), ICON);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('favicon', { 'favicon.ico': ICON });
 
 function app(fw: Factory) {
   const app = fw();
-  app.use(favicon(join(dir, 'favicon.ico')));
+  app.use(favicon(join(dir(), 'favicon.ico')));
   app.get('/', (_req, res) => {
     res.send('home');
   });
