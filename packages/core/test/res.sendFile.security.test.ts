@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import request from 'supertest';
 import webfw from '@webfw/core';
-import { appFor, FILES, reportErrors } from './res-support';
+import { expectResponse, type Expected } from './helpers';
+import { expectCase, FILES, reportErrors, type ResponseCase } from './res-support';
 
 const FORBIDDEN = { name: 'ForbiddenError', message: 'Forbidden', expose: true };
 const NOT_FOUND = { name: 'NotFoundError', message: 'Not Found', expose: true };
@@ -20,94 +20,56 @@ function filesApp() {
   return app;
 }
 
+/** ?p for the /raw route. */
+const raw = (p: string) => '/raw?p=' + encodeURIComponent(p);
+
 describe('res.sendFile() with hostile paths', () => {
   const app = filesApp();
 
-  it('should refuse .. leaving root with 403', async () => {
-    await request(app)
-      .get('/raw?p=' + encodeURIComponent('../outside.txt'))
-      .expect(403, FORBIDDEN);
-  });
+  it.each<[string, string, Expected]>([
+    ['should refuse .. leaving root with 403', raw('../outside.txt'), { status: 403, json: FORBIDDEN }],
+    ['should refuse .. hidden after a directory with 403', raw('sub/../../outside.txt'), { status: 403, json: FORBIDDEN }],
+    ['should refuse a percent-encoded traversal decoded into a route parameter with 403', '/files/..%2Foutside.txt', { status: 403, json: FORBIDDEN }],
+    ['should refuse a percent-encoded traversal of several levels with 403', '/files/..%2F..%2F..%2Fetc%2Fpasswd', { status: 403, json: FORBIDDEN }],
+    ['should refuse a backslash traversal with 403', raw('..\\outside.txt'), { status: 403, json: FORBIDDEN }],
+    ['should refuse a backslash traversal after a directory with 403', raw('sub\\..\\..\\outside.txt'), { status: 403, json: FORBIDDEN }],
+    [
+      'should take an encoded traversal literally (no double decoding)',
+      raw('%2e%2e/outside.txt'),
+      { status: 404, json: expect.objectContaining({ code: 'ENOENT', path: join(FILES, '%2e%2e', 'outside.txt') }) },
+    ],
+    ['should refuse a NUL byte with 400', raw('hello.txt\0.png'), { status: 400, json: BAD_REQUEST }],
+    ['should refuse a percent-encoded NUL byte in a route parameter with 400', '/files/hello.txt%00.png', { status: 400, json: BAD_REQUEST }],
+    [
+      'should keep an absolute path inside root',
+      raw('/etc/passwd'),
+      { status: 404, json: expect.objectContaining({ code: 'ENOENT', path: join(FILES, 'etc', 'passwd') }) },
+    ],
+    ['should hide dotfiles (404)', '/files/.env', { status: 404, json: NOT_FOUND }],
+    ['should hide dot-directories (404)', raw('.hidden/inside.txt'), { status: 404, json: NOT_FOUND }],
+    ['should still send a file inside root', '/files/hello.txt', { status: 200, body: 'hello world' }],
+  ])('%s', (_name, path, expected) => expectResponse(app, path, expected));
 
-  it('should refuse .. hidden after a directory with 403', async () => {
-    await request(app)
-      .get('/raw?p=' + encodeURIComponent('sub/../../outside.txt'))
-      .expect(403, FORBIDDEN);
-  });
-
-  it('should refuse a percent-encoded traversal decoded into a route parameter with 403', async () => {
-    await request(app).get('/files/..%2Foutside.txt').expect(403, FORBIDDEN);
-    await request(app).get('/files/..%2F..%2F..%2Fetc%2Fpasswd').expect(403, FORBIDDEN);
-  });
-
-  it('should refuse a backslash traversal with 403', async () => {
-    await request(app)
-      .get('/raw?p=' + encodeURIComponent('..\\outside.txt'))
-      .expect(403, FORBIDDEN);
-    await request(app)
-      .get('/raw?p=' + encodeURIComponent('sub\\..\\..\\outside.txt'))
-      .expect(403, FORBIDDEN);
-  });
-
-  it('should take an encoded traversal literally (no double decoding)', async () => {
-    const res = await request(app)
-      .get('/raw?p=' + encodeURIComponent('%2e%2e/outside.txt'))
-      .expect(404);
-    expect(res.body).toMatchObject({ code: 'ENOENT', path: join(FILES, '%2e%2e', 'outside.txt') });
-  });
-
-  it('should refuse a NUL byte with 400', async () => {
-    await request(app)
-      .get('/raw?p=' + encodeURIComponent('hello.txt\0.png'))
-      .expect(400, BAD_REQUEST);
-    await request(app).get('/files/hello.txt%00.png').expect(400, BAD_REQUEST);
-  });
-
-  it('should keep an absolute path inside root', async () => {
-    const res = await request(app)
-      .get('/raw?p=' + encodeURIComponent('/etc/passwd'))
-      .expect(404);
-    expect(res.body).toMatchObject({ code: 'ENOENT', path: join(FILES, 'etc', 'passwd') });
-  });
-
-  it('should hide dotfiles and dot-directories (404)', async () => {
-    await request(app).get('/files/.env').expect(404, NOT_FOUND);
-    await request(app)
-      .get('/raw?p=' + encodeURIComponent('.hidden/inside.txt'))
-      .expect(404, NOT_FOUND);
-  });
-
-  it('should still send a file inside root', async () => {
-    await request(app).get('/files/hello.txt').expect(200, 'hello world');
-  });
-
-  it('should refuse .. in an absolute path without root with 403', async () => {
-    const noRoot = appFor((_req, res) => {
-      res.sendFile(FILES + '/../outside.txt');
-    });
-    await request(noRoot).get('/').expect(403, FORBIDDEN);
-  });
+  it('should refuse .. in an absolute path without root with 403', () =>
+    expectCase({ name: 'no root', handler: (_req, res) => res.sendFile(FILES + '/../outside.txt'), expected: { status: 403, json: FORBIDDEN } }));
 });
 
 describe('res.sendFile() argument checks', () => {
-  it('should throw a TypeError for a relative path without root', async () => {
-    const app = appFor((_req, res) => {
-      res.sendFile('hello.txt');
-    });
-    await request(app).get('/').expect(500, { name: 'TypeError', message: 'path must be absolute or specify root to res.sendFile' });
-  });
-
-  it('should throw a TypeError without a path', async () => {
-    const app = appFor((_req, res) => {
-      (res.sendFile as (path?: string) => void)();
-    });
-    await request(app).get('/').expect(500, { name: 'TypeError', message: 'path argument is required to res.sendFile' });
-  });
-
-  it('should throw a TypeError for a path that is not a string', async () => {
-    const app = appFor((_req, res) => {
-      (res.sendFile as (path: unknown) => void)(42);
-    });
-    await request(app).get('/').expect(500, { name: 'TypeError', message: 'path must be a string to res.sendFile' });
-  });
+  it.each<ResponseCase>([
+    {
+      name: 'should throw a TypeError for a relative path without root',
+      handler: (_req, res) => res.sendFile('hello.txt'),
+      expected: { status: 500, json: { name: 'TypeError', message: 'path must be absolute or specify root to res.sendFile' } },
+    },
+    {
+      name: 'should throw a TypeError without a path',
+      handler: (_req, res) => (res.sendFile as (path?: string) => void)(),
+      expected: { status: 500, json: { name: 'TypeError', message: 'path argument is required to res.sendFile' } },
+    },
+    {
+      name: 'should throw a TypeError for a path that is not a string',
+      handler: (_req, res) => (res.sendFile as (path: unknown) => void)(42),
+      expected: { status: 500, json: { name: 'TypeError', message: 'path must be a string to res.sendFile' } },
+    },
+  ])('$name', expectCase);
 });
