@@ -6,6 +6,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
@@ -28,25 +29,25 @@ function pinSelf() {
   }
 }
 
+/** Whether `taskset` is there to pin processes to a CPU. */
+function hasTaskset() {
+  try {
+    execFileSync('taskset', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Starts `script` pinned to the server CPU, with `nodeArgs` (flags such as `--require`) before
  * it; resolves with its port and the child process.
  */
 export function startServer(script, args = [], env = {}, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    let child;
-    try {
-      execFileSync('taskset', ['--version'], { stdio: 'ignore' });
-      child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, ...nodeArgs, script, ...args], {
-        env: { ...process.env, NODE_ENV: 'production', ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-    } catch {
-      child = spawn(process.execPath, [...nodeArgs, script, ...args], {
-        env: { ...process.env, NODE_ENV: 'production', ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-    }
+    const command = [process.execPath, ...nodeArgs, script, ...args];
+    const [file, ...rest] = hasTaskset() ? ['taskset', '-c', SERVER_CPU, ...command] : command;
+    const child = spawn(file, rest, { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
     const onData = (chunk) => {
       buf += chunk;
@@ -63,11 +64,13 @@ export function startServer(script, args = [], env = {}, nodeArgs = []) {
   });
 }
 
-/** Peak resident set size (VmHWM) of a process in MB, or NaN where /proc is unavailable. */
-function peakRssMb(pid) {
+/**
+ * A memory figure of a process from /proc/<pid>/status in MB (`VmHWM`: peak resident set
+ * size, `VmRSS`: current), or NaN where /proc is unavailable.
+ */
+function statusMb(pid, field) {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const m = /VmHWM:\s+(\d+) kB/.exec(status);
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : NaN;
   } catch {
     return NaN;
@@ -86,10 +89,11 @@ function cpuMicros(pid) {
 }
 
 /**
- * Loads the server on `port` with `request` for `seconds` (autocannon, 50 connections by
- * default); resolves with autocannon's result.
+ * Loads the server on `port` with `request` (autocannon, 50 connections by default, no
+ * pipelining) until `until` is reached: `{ duration: seconds }` or `{ amount: requests }`;
+ * resolves with autocannon's result.
  */
-export function load(port, request, seconds) {
+function loadUntil(port, request, until) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -99,26 +103,38 @@ export function load(port, request, seconds) {
         body: request.body,
         connections: CONNECTIONS,
         pipelining: 1,
-        duration: seconds,
+        ...until,
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
 
-/** Loads one case on a fresh server and returns its measurements. */
-async function measure(c) {
+/** Loads the server on `port` with `request` for `seconds`; resolves with autocannon's result. */
+export function load(port, request, seconds) {
+  return loadUntil(port, request, { duration: seconds });
+}
+
+/** Starts the server of case `c`, runs `fn(port, child)` against it and kills it afterwards. */
+async function withCaseServer(c, fn) {
   const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
   try {
-    await load(port, c.request, 1);
-    const cpuBefore = cpuMicros(child.pid);
-    const r = await load(port, c.request, DURATION);
-    const cpuPerRequest = (cpuMicros(child.pid) - cpuBefore) / r.requests.total;
-    return { rps: r.requests.average, p99: r.latency.p99, rss: peakRssMb(child.pid), cpu: cpuPerRequest, bad: r.non2xx + r.errors + r.timeouts };
+    return await fn(port, child);
   } finally {
     child.removeAllListeners('exit');
     child.kill('SIGKILL');
   }
+}
+
+/** Loads one case on a fresh server and returns its measurements. */
+function measure(c) {
+  return withCaseServer(c, async (port, child) => {
+    await load(port, c.request, 1);
+    const cpuBefore = cpuMicros(child.pid);
+    const r = await load(port, c.request, DURATION);
+    const cpuPerRequest = (cpuMicros(child.pid) - cpuBefore) / r.requests.total;
+    return { rps: r.requests.average, p99: r.latency.p99, rss: statusMb(child.pid, 'VmHWM'), cpu: cpuPerRequest, bad: r.non2xx + r.errors + r.timeouts };
+  });
 }
 
 function median(values) {
@@ -174,47 +190,31 @@ export function announce(server) {
   server.listen(0, '127.0.0.1', () => console.log(`PORT ${server.address().port}`));
 }
 
-/** Current resident set size (VmRSS) of a process in MB. */
-function rssMb(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-function loadCount(port, request, amount) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `http://127.0.0.1:${port}${request.path ?? '/'}`,
-        method: request.method ?? 'GET',
-        headers: request.headers,
-        body: request.body,
-        connections: CONNECTIONS,
-        amount,
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
-
 /**
  * Memory check: sends `count` requests, reads the server's RSS, sends `count` more and reads
  * it again. Returns both readings in MB; a server that keeps nothing per request stays flat.
  */
-export async function rssAfter(c, count) {
+export function rssAfter(c, count) {
   pinSelf();
-  const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
-  try {
-    await loadCount(port, c.request, count);
-    const first = rssMb(child.pid);
-    await loadCount(port, c.request, count);
-    const second = rssMb(child.pid);
+  return withCaseServer(c, async (port, child) => {
+    await loadUntil(port, c.request, { amount: count });
+    const first = statusMb(child.pid, 'VmRSS');
+    await loadUntil(port, c.request, { amount: count });
+    const second = statusMb(child.pid, 'VmRSS');
     return { first, second, growth: second / first - 1 };
-  } finally {
-    child.removeAllListeners('exit');
-    child.kill('SIGKILL');
-  }
+  });
+}
+
+/**
+ * Serves a connect-style middleware `(req, res, next)` on bare node:http and announces the
+ * port: a request it passes on is answered 404 (500 when it passes an error).
+ */
+export function serveMiddleware(middleware) {
+  const server = http.createServer((req, res) =>
+    middleware(req, res, (err) => {
+      res.statusCode = err ? 500 : 404;
+      res.end();
+    }),
+  );
+  announce(server);
 }
