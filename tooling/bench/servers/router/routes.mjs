@@ -69,3 +69,14 @@ export function table(name) {
   if (name === 'many') return many;
   throw new Error(`unknown route table ${name}`);
 }
+
+/**
+ * `router` (an express-style router: `router.get(path, handler)`...) with every route of the
+ * table `name`, each answering its `:id` parameter, or `ok` where it has none.
+ */
+export function routed(router, name) {
+  for (const [method, path] of table(name)) {
+    router[method](path, (req, res) => res.end(req.params.id ?? 'ok'));
+  }
+  return router;
+}

@@ -1,13 +1,5 @@
 // @webfw/static on bare node:http (the built package).
-import http from 'node:http';
 import serveStatic from '@webfw/static';
-import { announce } from '../../lib/harness.mjs';
+import { serveMiddleware } from '../../lib/harness.mjs';
 
-const files = serveStatic(process.env.STATIC_ROOT);
-const server = http.createServer((req, res) =>
-  files(req, res, () => {
-    res.statusCode = 404;
-    res.end();
-  }),
-);
-announce(server);
+serveMiddleware(serveStatic(process.env.STATIC_ROOT));
