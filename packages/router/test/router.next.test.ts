@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
-import Router, { type ErrorRequestHandler, type NextFunction } from '@webfw/router';
-import { createServer } from './helpers';
+import Router, { type ErrorRequestHandler, type NextFunction, type RequestHandler } from '@webfw/router';
+import { createServer, expectAnswers } from './helpers';
 
 /** An error handler (four declared parameters) that answers 500 `handled <message>`. */
 const answerError: ErrorRequestHandler = (err, _req, res, _next) => {
@@ -76,23 +76,27 @@ describe('next(err)', () => {
 });
 
 describe('thrown errors and rejected promises', () => {
-  it('should call next(err) when a handler throws', async () => {
+  it.each<[string, RequestHandler, string]>([
+    [
+      'call next(err) when a handler throws',
+      () => {
+        throw new Error('thrown');
+      },
+      'handled thrown',
+    ],
+    [
+      'call next(err) when a handler returns a rejected promise',
+      async () => {
+        await new Promise((r) => setTimeout(r, 5));
+        throw new Error('rejected');
+      },
+      'handled rejected',
+    ],
+  ])('should %s', async (_name, handler, body) => {
     const router = Router();
-    router.get('/', () => {
-      throw new Error('thrown');
-    });
+    router.get('/', handler);
     router.use(answerError);
-    await request(createServer(router)).get('/').expect(500, 'handled thrown');
-  });
-
-  it('should call next(err) when a handler returns a rejected promise', async () => {
-    const router = Router();
-    router.get('/', async () => {
-      await new Promise((r) => setTimeout(r, 5));
-      throw new Error('rejected');
-    });
-    router.use(answerError);
-    await request(createServer(router)).get('/').expect(500, 'handled rejected');
+    await request(createServer(router)).get('/').expect(500, body);
   });
 
   it("should call next(Error('Rejected promise')) for a rejection without a reason", async () => {
@@ -134,9 +138,10 @@ describe("next('route')", () => {
       (_req, res) => res.end('regular'),
     );
     router.get('/u/:id', (_req, res) => res.end('special'));
-    const server = createServer(router);
-    await request(server).get('/u/1').expect(200, 'regular');
-    await request(server).get('/u/0').expect(200, 'special');
+    await expectAnswers(router, [
+      ['/u/1', 200, 'regular'],
+      ['/u/0', 200, 'special'],
+    ]);
   });
 
   it('should act as next() in a middleware', async () => {

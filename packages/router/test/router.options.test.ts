@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router from '@webfw/router';
-import { createServer } from './helpers';
+import { createServer, expectAnswers } from './helpers';
 
 // How routes match under caseSensitive and strict, case by case: router.routing.test.ts.
 
@@ -9,10 +10,11 @@ describe('Router option caseSensitive', () => {
     const router = Router();
     router.get('/Foo/:Id', (req, res) => res.end(`foo ${req.params.Id}`));
     router.use('/Mount', (req, res) => res.end(`mount ${req.baseUrl}`));
-    const server = createServer(router);
-    await request(server).get('/foo/AbC').expect(200, 'foo AbC');
-    await request(server).get('/FOO/x').expect(200, 'foo x');
-    await request(server).get('/mOUNT/y').expect(200, 'mount /mOUNT');
+    await expectAnswers(router, [
+      ['/foo/AbC', 200, 'foo AbC'],
+      ['/FOO/x', 200, 'foo x'],
+      ['/mOUNT/y', 200, 'mount /mOUNT'],
+    ]);
   });
 
   it('should tell /Foo and /foo apart when enabled', async () => {
@@ -20,12 +22,13 @@ describe('Router option caseSensitive', () => {
     router.get('/Foo', (_req, res) => res.end('Foo'));
     router.get('/foo', (_req, res) => res.end('foo'));
     router.use('/Mount', (_req, res) => res.end('Mount'));
-    const server = createServer(router);
-    await request(server).get('/Foo').expect(200, 'Foo');
-    await request(server).get('/foo').expect(200, 'foo');
-    await request(server).get('/FOO').expect(404, 'Cannot GET /FOO');
-    await request(server).get('/Mount/x').expect(200, 'Mount');
-    await request(server).get('/mount/x').expect(404, 'Cannot GET /mount/x');
+    await expectAnswers(router, [
+      ['/Foo', 200, 'Foo'],
+      ['/foo', 200, 'foo'],
+      ['/FOO', 404, 'Cannot GET /FOO'],
+      ['/Mount/x', 200, 'Mount'],
+      ['/mount/x', 404, 'Cannot GET /mount/x'],
+    ]);
   });
 });
 
@@ -33,46 +36,31 @@ describe('Router option strict', () => {
   it('should not change how middleware mount paths match', async () => {
     const router = Router({ strict: true });
     router.use('/m/', (req, res) => res.end(`m ${req.url} ${req.baseUrl}`));
-    const server = createServer(router);
-    await request(server).get('/m').expect(200, 'm / /m');
-    await request(server).get('/m/x').expect(200, 'm /x /m');
+    await expectAnswers(router, [
+      ['/m', 200, 'm / /m'],
+      ['/m/x', 200, 'm /x /m'],
+    ]);
   });
 });
 
 describe('HEAD', () => {
-  it('should be answered by a GET route', async () => {
-    const router = Router();
-    router.get('/h', (req, res) => {
+  /** A handler that answers with its name in X-Route and the request method in X-Seen. */
+  const named =
+    (name: string) =>
+    (req: IncomingMessage, res: ServerResponse): void => {
+      res.setHeader('X-Route', name);
       res.setHeader('X-Seen', String(req.method));
       res.end('body');
-    });
-    await request(createServer(router)).head('/h').expect('X-Seen', 'HEAD').expect(200);
-  });
+    };
 
-  it('should be answered by a HEAD route registered before the GET route', async () => {
+  it.each<[string, Array<'get' | 'head'>, string]>([
+    ['be answered by a GET route', ['get'], 'get'],
+    ['be answered by a HEAD route registered before the GET route', ['head', 'get'], 'head'],
+    ['use the GET callbacks of a route that has no HEAD callbacks, even when a later route has', ['get', 'head'], 'get'],
+  ])('should %s', async (_name, methods, answering) => {
     const router = Router();
-    router.head('/h', (_req, res) => {
-      res.setHeader('X-Route', 'head');
-      res.end();
-    });
-    router.get('/h', (_req, res) => {
-      res.setHeader('X-Route', 'get');
-      res.end();
-    });
-    await request(createServer(router)).head('/h').expect('X-Route', 'head').expect(200);
-  });
-
-  it('should use the GET callbacks of a route that has no HEAD callbacks, even when a later route has', async () => {
-    const router = Router();
-    router.get('/h', (_req, res) => {
-      res.setHeader('X-Route', 'get');
-      res.end();
-    });
-    router.head('/h', (_req, res) => {
-      res.setHeader('X-Route', 'head');
-      res.end();
-    });
-    await request(createServer(router)).head('/h').expect('X-Route', 'get').expect(200);
+    for (const method of methods) router[method]('/h', named(method));
+    await request(createServer(router)).head('/h').expect('X-Route', answering).expect('X-Seen', 'HEAD').expect(200);
   });
 
   it('should fall through (404) when no route answers GET or HEAD', async () => {

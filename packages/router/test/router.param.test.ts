@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import Router, { type ErrorRequestHandler } from '@webfw/router';
-import { createServer } from './helpers';
+import { createServer, expectAnswers } from './helpers';
 
 type Req = IncomingMessage & { params: Record<string, string>; calls?: string[] };
 
@@ -84,18 +84,20 @@ describe('router.param(name, fn)', () => {
     router.param('id', (req, _res, next) => (log(req as Req, 'parent'), next()));
     router.use('/c', child);
     router.get('/p/:id', (req: Req, res) => res.end(`parent ${String(req.calls)}`));
-    const server = createServer(router);
-    await request(server).get('/c/1').expect(200, 'child undefined');
-    await request(server).get('/p/1').expect(200, 'parent parent');
+    await expectAnswers(router, [
+      ['/c/1', 200, 'child undefined'],
+      ['/p/1', 200, 'parent parent'],
+    ]);
   });
 
   it('should not run for parameters that are absent', async () => {
     const router = Router();
     router.param('opt', (req, _res, next) => (log(req as Req, 'opt'), next()));
     router.get('/o{/:opt}', (req: Req, res) => res.end(String(req.calls)));
-    const server = createServer(router);
-    await request(server).get('/o').expect(200, 'undefined');
-    await request(server).get('/o/1').expect(200, 'opt');
+    await expectAnswers(router, [
+      ['/o', 200, 'undefined'],
+      ['/o/1', 200, 'opt'],
+    ]);
   });
 
   it("should skip to the next route on next('route')", async () => {
@@ -103,9 +105,10 @@ describe('router.param(name, fn)', () => {
     router.param('id', (req, _res, next, value) => (value === 'skip' ? next('route') : next()));
     router.get('/r/:id', (_req, res) => res.end('first'));
     router.get('/r/:other', (_req, res) => res.end('second'));
-    const server = createServer(router);
-    await request(server).get('/r/1').expect(200, 'first');
-    await request(server).get('/r/skip').expect(200, 'second');
+    await expectAnswers(router, [
+      ['/r/1', 200, 'first'],
+      ['/r/skip', 200, 'second'],
+    ]);
   });
 
   it('should pass an error given to next(err) to the error handlers, once per request', async () => {
@@ -122,24 +125,27 @@ describe('router.param(name, fn)', () => {
     expect(runs).toBe(1);
   });
 
-  it('should pass an error a param callback throws to next(err)', async () => {
+  it.each<[string, () => unknown, string]>([
+    [
+      'pass an error a param callback throws to next(err)',
+      () => {
+        throw new Error('param threw');
+      },
+      'error param threw',
+    ],
+    [
+      'pass a rejection of an async param callback to next(err)',
+      async () => {
+        throw new Error('param rejected');
+      },
+      'error param rejected',
+    ],
+  ])('should %s', async (_name, callback, body) => {
     const router = Router();
-    router.param('id', () => {
-      throw new Error('param threw');
-    });
+    router.param('id', callback);
     router.get('/t/:id', (_req, res) => res.end('unreached'));
     router.use(answerError);
-    await request(createServer(router)).get('/t/1').expect(500, 'error param threw');
-  });
-
-  it('should pass a rejection of an async param callback to next(err)', async () => {
-    const router = Router();
-    router.param('id', async () => {
-      throw new Error('param rejected');
-    });
-    router.get('/a/:id', (_req, res) => res.end('unreached'));
-    router.use(answerError);
-    await request(createServer(router)).get('/a/1').expect(500, 'error param rejected');
+    await request(createServer(router)).get('/t/1').expect(500, body);
   });
 
   it('should wait for an async param callback that calls next later', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
-import Router from '@webfw/router';
-import { createServer } from './helpers';
+import Router, { type PathArgument, type RouterOptions } from '@webfw/router';
+import { createServer, expectAnswers } from './helpers';
 
 type Req = IncomingMessage & { params: Record<string, unknown> };
 
@@ -37,9 +37,10 @@ describe('req.params', () => {
       req.params.v = 'mutated';
       res.end(before);
     });
-    const server = createServer(router);
-    await request(server).get('/s/a').expect(200, '{"v":"a"}');
-    await request(server).get('/s/b').expect(200, '{"v":"b"}');
+    await expectAnswers(router, [
+      ['/s/a', 200, '{"v":"a"}'],
+      ['/s/b', 200, '{"v":"b"}'],
+    ]);
   });
 
   it('should keep names like __proto__ and constructor as plain keys', async () => {
@@ -52,36 +53,17 @@ describe('req.params', () => {
 });
 
 describe('Router option mergeParams', () => {
-  it('should not see the parent params by default', async () => {
-    const child = Router();
-    child.get('/:b', params);
+  it.each<[string, RouterOptions | undefined, PathArgument, PathArgument, string, object]>([
+    ['not see the parent params by default', undefined, '/:b', '/:a', '/x/y', { b: 'y' }],
+    ['merge the parent params when enabled', { mergeParams: true }, '/:b', '/:a', '/x/y', { a: 'x', b: 'y' }],
+    ["let the child's value win on a name conflict", { mergeParams: true }, '/:id', '/:id', '/parent/child', { id: 'child' }],
+    ['shift numbered captures after the parent ones', { mergeParams: true }, /^\/(\d+)$/, /^\/(\w+)/, '/abc/42', { 0: 'abc', 1: '42' }],
+  ])('should %s', async (_name, options, childPath, mountPath, url, expected) => {
+    const child = Router(options);
+    child.get(childPath, params);
     const router = Router();
-    router.use('/:a', child);
-    await request(createServer(router)).get('/x/y').expect(200, { b: 'y' });
-  });
-
-  it('should merge the parent params when enabled', async () => {
-    const child = Router({ mergeParams: true });
-    child.get('/:b', params);
-    const router = Router();
-    router.use('/:a', child);
-    await request(createServer(router)).get('/x/y').expect(200, { a: 'x', b: 'y' });
-  });
-
-  it("should let the child's value win on a name conflict", async () => {
-    const child = Router({ mergeParams: true });
-    child.get('/:id', params);
-    const router = Router();
-    router.use('/:id', child);
-    await request(createServer(router)).get('/parent/child').expect(200, { id: 'child' });
-  });
-
-  it('should shift numbered captures after the parent ones', async () => {
-    const child = Router({ mergeParams: true });
-    child.get(/^\/(\d+)$/, params);
-    const router = Router();
-    router.use(/^\/(\w+)/, child);
-    await request(createServer(router)).get('/abc/42').expect(200, { 0: 'abc', 1: '42' });
+    router.use(mountPath, child);
+    await request(createServer(router)).get(url).expect(200, expected);
   });
 
   it('should restore the parent params after the child router', async () => {

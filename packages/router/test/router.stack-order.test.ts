@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type NextFunction } from '@webfw/router';
-import { createServer } from './helpers';
+import { createServer, expectAnswers } from './helpers';
 
 type Req = IncomingMessage & { trail?: string[] };
 
@@ -30,10 +30,11 @@ describe('stack order with compiled lookup', () => {
     router.use('/A/LIT', mark('use/A/LIT'));
     router.all('/*all', mark('all/*'));
     router.use(finish);
-    const server = createServer(router);
-    await request(server).get('/a/lit').expect(200, 'use/,get/a/:x,use/a,get/:any/lit,get/re,get/a/lit,use/A/LIT,all/*');
-    await request(server).get('/b/lit').expect(200, 'use/,get/:any/lit,get/b/lit,get/re,all/*');
-    await request(server).get('/c').expect(200, 'use/,all/*');
+    await expectAnswers(router, [
+      ['/a/lit', 200, 'use/,get/a/:x,use/a,get/:any/lit,get/re,get/a/lit,use/A/LIT,all/*'],
+      ['/b/lit', 200, 'use/,get/:any/lit,get/b/lit,get/re,all/*'],
+      ['/c', 200, 'use/,all/*'],
+    ]);
   });
 
   it('should answer the first and the last of 500 routes', async () => {
@@ -42,12 +43,13 @@ describe('stack order with compiled lookup', () => {
       if (i % 2) router.get(`/r${i}/:id`, (req, res) => res.end(`pattern ${i} ${req.params.id}`));
       else router.get(`/r${i}`, (_req, res) => res.end(`literal ${i}`));
     }
-    const server = createServer(router);
-    await request(server).get('/r0').expect(200, 'literal 0');
-    await request(server).get('/r499/x').expect(200, 'pattern 499 x');
-    await request(server).get('/r498/').expect(200, 'literal 498');
-    await request(server).get('/R250').expect(200, 'literal 250');
-    await request(server).get('/r500').expect(404);
+    await expectAnswers(router, [
+      ['/r0', 200, 'literal 0'],
+      ['/r499/x', 200, 'pattern 499 x'],
+      ['/r498/', 200, 'literal 498'],
+      ['/R250', 200, 'literal 250'],
+      ['/r500', 404],
+    ]);
   });
 
   it('should see a layer added while a request is being handled', async () => {
