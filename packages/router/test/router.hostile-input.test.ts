@@ -2,9 +2,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type ErrorRequestHandler } from '@webfw/router';
 import { close, listen, rawRequest } from '../../../tooling/test-support';
-import { createServer } from './helpers';
+import { createServer, expectAnswers, expectRouted, type RoutingCase } from './helpers';
 
 type Req = IncomingMessage & { params: Record<string, unknown>; baseUrl: string; originalUrl: string };
+
+/** A handler for routes the request must never reach. */
+function unreached(_req: IncomingMessage, res: ServerResponse): void {
+  res.end('unreached');
+}
 
 /** Status line and body of a raw HTTP/1.1 answer. */
 function parseRaw(raw: string): { status: string; body: string; headers: string } {
@@ -12,11 +17,16 @@ function parseRaw(raw: string): { status: string; body: string; headers: string 
   return { status: head.split('\r\n')[0] ?? '', headers: head, body: rest.join('\r\n\r\n') };
 }
 
+/** Sends `requestLine` (e.g. `GET //user`) byte for byte with `Host` and `Connection: close`, and parses the answer. */
+async function ask(server: Server, requestLine: string, host = 'x'): Promise<ReturnType<typeof parseRaw>> {
+  return parseRaw(await rawRequest(server, `${requestLine} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+}
+
 describe('malformed percent-encoding', () => {
   it('should 400 with a URIError passed to next(err) when a route parameter has a bad escape', async () => {
     const router = Router();
     let error: (Error & { status?: number; statusCode?: number; expose?: boolean }) | undefined;
-    router.get('/u/:id', (_req, res) => res.end('unreached'));
+    router.get('/u/:id', unreached);
     const capture: ErrorRequestHandler = (err, _req, res, _next) => {
       error = err as typeof error;
       res.statusCode = error!.status!;
@@ -28,45 +38,30 @@ describe('malformed percent-encoding', () => {
     expect([error!.status, error!.statusCode, error!.expose]).toEqual([400, 400, undefined]);
   });
 
-  it('should 400 for a bad escape in a splat segment', async () => {
-    const router = Router();
-    router.get('/files/*path', (_req, res) => res.end('unreached'));
-    await request(createServer(router)).get('/files/ok/%ZZ/x').expect(400, "400 Failed to decode param '%ZZ'");
-  });
-
-  it('should 400 for a bad escape in a mount path parameter', async () => {
-    const router = Router();
-    router.use('/org/:name', (_req, res) => res.end('unreached'));
-    await request(createServer(router)).get('/org/%C0/repos').expect(400, "400 Failed to decode param '%C0'");
-  });
-
-  it('should 400 for a bad escape in a regular-expression capture', async () => {
-    const router = Router();
-    router.get(/^\/re\/(.+)$/, (_req, res) => res.end('unreached'));
-    await request(createServer(router)).get('/re/%').expect(400, "400 Failed to decode param '%'");
-  });
-
-  it('should not decode literal paths: a bad escape there just does not match', async () => {
-    const router = Router();
-    router.use('/api', (_req, res) => res.end('api'));
-    router.get('/static/file', (_req, res) => res.end('file'));
-    const server = createServer(router);
-    await request(server).get('/%ZZ/api').expect(404, 'Cannot GET /%ZZ/api');
-    await request(server).get('/static/%ZZ').expect(404, 'Cannot GET /static/%ZZ');
-    await request(server).get('/api/%ZZ').expect(200, 'api');
-  });
-
-  it('should leave the query string alone', async () => {
-    const router = Router();
-    router.get('/q/:id', (req: Req, res) => res.end(`${String(req.params.id)} ${req.url}`));
-    await request(createServer(router)).get('/q/1?bad=%ZZ').expect(200, '1 /q/1?bad=%ZZ');
-  });
-
-  it('should report the error even for a route of another method (as router 2.x does)', async () => {
-    const router = Router();
-    router.post('/p/:id', (_req, res) => res.end('unreached'));
-    await request(createServer(router)).get('/p/%E0').expect(400, "400 Failed to decode param '%E0'");
-  });
+  it.each<RoutingCase>([
+    ['400 for a bad escape in a splat segment', (r) => r.get('/files/*path', unreached), [['/files/ok/%ZZ/x', 400, "400 Failed to decode param '%ZZ'"]]],
+    ['400 for a bad escape in a mount path parameter', (r) => r.use('/org/:name', unreached), [['/org/%C0/repos', 400, "400 Failed to decode param '%C0'"]]],
+    ['400 for a bad escape in a regular-expression capture', (r) => r.get(/^\/re\/(.+)$/, unreached), [['/re/%', 400, "400 Failed to decode param '%'"]]],
+    [
+      'report the error even for a route of another method (as router 2.x does)',
+      (r) => r.post('/p/:id', unreached),
+      [['/p/%E0', 400, "400 Failed to decode param '%E0'"]],
+    ],
+    [
+      'not decode literal paths: a bad escape there just does not match',
+      (r) => r.use('/api', (_req, res) => res.end('api')).get('/static/file', (_req, res) => res.end('file')),
+      [
+        ['/%ZZ/api', 404, 'Cannot GET /%ZZ/api'],
+        ['/static/%ZZ', 404, 'Cannot GET /static/%ZZ'],
+        ['/api/%ZZ', 200, 'api'],
+      ],
+    ],
+    [
+      'leave the query string alone',
+      (r) => r.get('/q/:id', (req: Req, res) => res.end(`${String(req.params.id)} ${req.url}`)),
+      [['/q/1?bad=%ZZ', 200, '1 /q/1?bad=%ZZ']],
+    ],
+  ])('should %s', expectRouted);
 
   it('should still run a matching error handler mounted after the failing route', async () => {
     const router = Router();
@@ -90,9 +85,9 @@ describe('unusual request targets', () => {
     router.use('/api', (req: Req, res) => res.end(`api ${req.url}`));
     server = createServer(router);
     await listen(server);
-    expect(parseRaw(await rawRequest(server, 'GET //user HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toBe('Cannot GET //user');
-    expect(parseRaw(await rawRequest(server, 'GET /api//x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toBe('api //x');
-    expect(parseRaw(await rawRequest(server, 'GET /user// HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toBe('Cannot GET /user//');
+    expect((await ask(server, 'GET //user')).body).toBe('Cannot GET //user');
+    expect((await ask(server, 'GET /api//x')).body).toBe('api //x');
+    expect((await ask(server, 'GET /user//')).body).toBe('Cannot GET /user//');
   });
 
   it('should not resolve /./ or /../ segments', async () => {
@@ -101,9 +96,9 @@ describe('unusual request targets', () => {
     router.get('/:a/:b', (req: Req, res) => res.end(JSON.stringify(req.params)));
     server = createServer(router);
     await listen(server);
-    const dot = parseRaw(await rawRequest(server, 'GET /./user HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    const dot = await ask(server, 'GET /./user');
     expect(dot.body).toBe('{"a":".","b":"user"}');
-    const dotdot = parseRaw(await rawRequest(server, 'GET /x/../user HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    const dotdot = await ask(server, 'GET /x/../user');
     expect(dotdot.body).toBe('Cannot GET /x/../user');
   });
 
@@ -113,10 +108,10 @@ describe('unusual request targets', () => {
     router.use('/api', (req: Req, res) => res.end(`api ${req.url} ${req.baseUrl}`));
     server = createServer(router);
     await listen(server);
-    const user = parseRaw(await rawRequest(server, 'GET http://example.com/user/7?x=1 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n'));
+    const user = await ask(server, 'GET http://example.com/user/7?x=1', 'example.com');
     expect(user.status).toBe('HTTP/1.1 200 OK');
     expect(user.body).toBe('7 http://example.com/user/7?x=1 http://example.com/user/7?x=1');
-    const api = parseRaw(await rawRequest(server, 'GET http://example.com/api/v1 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n'));
+    const api = await ask(server, 'GET http://example.com/api/v1', 'example.com');
     expect(api.body).toBe('api http://example.com/v1 /api');
   });
 
@@ -126,10 +121,10 @@ describe('unusual request targets', () => {
     router.use((req, res, next) => (req.method === 'GET' ? next() : res.end(`middleware saw ${req.url}`)));
     server = createServer(router);
     await listen(server);
-    const options = parseRaw(await rawRequest(server, 'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    const options = await ask(server, 'OPTIONS *');
     expect(options.status).toBe('HTTP/1.1 200 OK');
     expect(options.body).toBe('middleware saw *');
-    const get = parseRaw(await rawRequest(server, 'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    const get = await ask(server, 'GET *');
     expect(get.body).toBe('Cannot GET *');
   });
 
@@ -169,7 +164,7 @@ describe('unusual request targets', () => {
 
   it('should treat a request without a usable method or URL as no match', async () => {
     const router = Router();
-    router.get('/', (_req, res) => res.end('unreached'));
+    router.get('/', unreached);
     router.use((_req, _res, next) => next());
     const outcomes = await Promise.all(
       [
@@ -197,11 +192,12 @@ describe('misbehaving handlers', () => {
     router.param('name', () => {
       throw new TypeError('param threw');
     });
-    router.get('/a/:id', (_req, res) => res.end('unreached'));
-    router.get('/b/:name', (_req, res) => res.end('unreached'));
-    const server = createServer(router);
-    await request(server).get('/a/1').expect(500, '500 first outcome wins');
-    await request(server).get('/b/1').expect(500, '500 param threw');
+    router.get('/a/:id', unreached);
+    router.get('/b/:name', unreached);
+    await expectAnswers(router, [
+      ['/a/1', 500, '500 first outcome wins'],
+      ['/b/1', 500, '500 param threw'],
+    ]);
   });
 
   it('should not leak params or url changes into the next request', async () => {
@@ -212,8 +208,9 @@ describe('misbehaving handlers', () => {
       next();
     });
     router.get('/*path', (req: Req, res) => res.end(`${req.url} ${JSON.stringify(req.params)}`));
-    const server = createServer(router);
-    await request(server).get('/m/a').expect(200, '/m/rewritten {"path":["m","rewritten"]}');
-    await request(server).get('/z').expect(200, '/z {"path":["z"]}');
+    await expectAnswers(router, [
+      ['/m/a', 200, '/m/rewritten {"path":["m","rewritten"]}'],
+      ['/z', 200, '/z {"path":["z"]}'],
+    ]);
   });
 });

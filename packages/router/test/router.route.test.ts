@@ -1,7 +1,7 @@
 import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { Route } from '@webfw/router';
-import { createServer, finalHandler } from './helpers';
+import { createServer, expectAnswers, expectRouted, finalHandler, type Answer, type RoutingCase } from './helpers';
 
 type Req = IncomingMessage & { route?: { path: unknown }; params?: unknown };
 
@@ -13,10 +13,11 @@ describe('router.route(path)', () => {
     expect(route.path).toBe('/book');
     expect(route.get((_req, res) => res.end('get book'))).toBe(route);
     route.post((_req, res) => res.end('post book')).all((_req, res) => res.end('any book'));
-    const server = createServer(router);
-    await request(server).get('/book').expect(200, 'get book');
-    await request(server).post('/book').expect(200, 'post book');
-    await request(server).put('/book').expect(200, 'any book');
+    await expectAnswers(router, [
+      ['/book', 200, 'get book'],
+      ['POST /book', 200, 'post book'],
+      ['PUT /book', 200, 'any book'],
+    ]);
   });
 
   it('should show path, stack and methods as a route of router 2.x does', () => {
@@ -79,19 +80,17 @@ describe('router.route(path)', () => {
     await request(createServer(router)).get('/n').expect(200, 'second route');
   });
 
-  it('should fall through to the final handler when no route matches', async () => {
-    const router = Router();
-    router.get('/only', (_req, res) => res.end('only'));
-    const server = createServer(router);
-    await request(server).get('/other').expect(404, 'Cannot GET /other');
-    await request(server).post('/only').expect(404, 'Cannot POST /only');
-  });
-
-  it('should fall through when a route has no callbacks', async () => {
-    const router = Router();
-    router.route('/empty');
-    await request(createServer(router)).get('/empty').expect(404, 'Cannot GET /empty');
-  });
+  it.each<RoutingCase>([
+    [
+      'fall through to the final handler when no route matches',
+      (r) => r.get('/only', (_req, res) => res.end('only')),
+      [
+        ['/other', 404, 'Cannot GET /other'],
+        ['POST /only', 404, 'Cannot POST /only'],
+      ],
+    ],
+    ['fall through when a route has no callbacks', (r) => r.route('/empty'), [['/empty', 404, 'Cannot GET /empty']]],
+  ])('should %s', expectRouted);
 
   it('should route a path given as a number as its string form', async () => {
     const router = Router();
@@ -137,11 +136,10 @@ describe('router.METHOD(path, ...fns)', () => {
   it('should route every method with router.all', async () => {
     const router = Router();
     router.all('/any', (req, res) => res.end(`all ${req.method}`));
-    const server = createServer(router);
-    await request(server).get('/any').expect(200, 'all GET');
-    await request(server).delete('/any').expect(200, 'all DELETE');
-    await request(server).patch('/any').expect(200, 'all PATCH');
-    await request(server).options('/any').expect(200, 'all OPTIONS');
+    await expectAnswers(
+      router,
+      ['GET', 'DELETE', 'PATCH', 'OPTIONS'].map((method): Answer => [`${method} /any`, 200, `all ${method}`]),
+    );
   });
 
   it("should route the M-SEARCH method with router['m-search']", async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
-import Router, { type NextFunction } from '@webfw/router';
-import { createServer, snapshot } from './helpers';
+import Router, { type NextFunction, type PathArgument } from '@webfw/router';
+import { createServer, expectAnswers, snapshot, type Answer } from './helpers';
 
 type Req = IncomingMessage & { baseUrl?: string; originalUrl?: string; params?: unknown };
 
@@ -11,36 +11,59 @@ function show(_req: Req, res: ServerResponse): void {
   res.end(snapshot(_req));
 }
 
+/** What {@link show} answers for a request: the fields as the router set them. */
+function seen(url: string, baseUrl: string, originalUrl: string, params: object = {}): object {
+  return { url, baseUrl, originalUrl, params };
+}
+
 describe('router.use([path], ...fns)', () => {
   it('should run middleware without a path for every request', async () => {
     const router = Router();
     router.use((req, res) => res.end(`all ${req.method} ${req.url}`));
-    const server = createServer(router);
-    await request(server).get('/').expect(200, 'all GET /');
-    await request(server).post('/deep/er?x=1').expect(200, 'all POST /deep/er?x=1');
+    await expectAnswers(router, [
+      ['/', 200, 'all GET /'],
+      ['POST /deep/er?x=1', 200, 'all POST /deep/er?x=1'],
+    ]);
   });
 
-  it('should match the mount path and any sub-path on a segment boundary', async () => {
+  it.each<[string, PathArgument, Answer[]]>([
+    [
+      'match the mount path and any sub-path on a segment boundary',
+      '/blog',
+      [
+        ['/blog', 200, seen('/', '/blog', '/blog')],
+        ['/blog/', 200, seen('/', '/blog', '/blog/')],
+        ['/blog/post/1?q=a', 200, seen('/post/1?q=a', '/blog', '/blog/post/1?q=a')],
+        ['/blogs', 404, 'Cannot GET /blogs'],
+        ['/bl', 404, 'Cannot GET /bl'],
+      ],
+    ],
+    ['match the mount path case-insensitively and keep the request casing in baseUrl', '/Blog', [['/BLOG/x', 200, seen('/x', '/BLOG', '/BLOG/x')]]],
+    ['ignore trailing slashes of the mount path', '/blog/', [['/blog/x', 200, seen('/x', '/blog', '/blog/x')]]],
+    [
+      'match any path of an array of paths',
+      ['/a', '/b', /^\/c\d/],
+      [
+        ['/a/1', 200, seen('/1', '/a', '/a/1')],
+        ['/b', 200, seen('/', '/b', '/b')],
+        ['/c9/z', 200, seen('/z', '/c9', '/c9/z')],
+        ['/d', 404, 'Cannot GET /d'],
+      ],
+    ],
+    ['mount on a pattern and expose its params', '/users/:uid', [['/users/42/posts', 200, seen('/posts', '/users/42', '/users/42/posts', { uid: '42' })]]],
+    [
+      'mount on a regular expression only when it matches at the start of the path',
+      /\/(\d+)/,
+      [
+        ['/12/a', 200, seen('/a', '/12', '/12/a', { 0: '12' })],
+        ['/x/12', 404, 'Cannot GET /x/12'],
+      ],
+    ],
+    ['match a use() on / for every path without changing req.url', '/', [['/x/y', 200, seen('/x/y', '', '/x/y')]]],
+  ])('should %s', async (_name, mountPath, answers) => {
     const router = Router();
-    router.use('/blog', show);
-    const server = createServer(router);
-    await request(server).get('/blog').expect(200, { url: '/', baseUrl: '/blog', originalUrl: '/blog', params: {} });
-    await request(server).get('/blog/').expect(200, { url: '/', baseUrl: '/blog', originalUrl: '/blog/', params: {} });
-    await request(server).get('/blog/post/1?q=a').expect(200, { url: '/post/1?q=a', baseUrl: '/blog', originalUrl: '/blog/post/1?q=a', params: {} });
-    await request(server).get('/blogs').expect(404, 'Cannot GET /blogs');
-    await request(server).get('/bl').expect(404, 'Cannot GET /bl');
-  });
-
-  it('should match the mount path case-insensitively and keep the request casing in baseUrl', async () => {
-    const router = Router();
-    router.use('/Blog', show);
-    await request(createServer(router)).get('/BLOG/x').expect(200, { url: '/x', baseUrl: '/BLOG', originalUrl: '/BLOG/x', params: {} });
-  });
-
-  it('should ignore trailing slashes of the mount path', async () => {
-    const router = Router();
-    router.use('/blog/', show);
-    await request(createServer(router)).get('/blog/x').expect(200, { url: '/x', baseUrl: '/blog', originalUrl: '/blog/x', params: {} });
+    router.use(mountPath, show);
+    await expectAnswers(router, answers);
   });
 
   it('should restore req.url and req.baseUrl after the middleware calls next', async () => {
@@ -69,7 +92,7 @@ describe('router.use([path], ...fns)', () => {
     const server = createServer(outer);
     await request(server)
       .get('/api/v1/item/7?x=y')
-      .expect(200, { url: '/item/7?x=y', baseUrl: '/api/v1', originalUrl: '/api/v1/item/7?x=y', params: { id: '7' } });
+      .expect(200, seen('/item/7?x=y', '/api/v1', '/api/v1/item/7?x=y', { id: '7' }));
     await request(server).get('/api/v1/nothing').expect(200, '/api/v1/nothing|');
   });
 
@@ -94,34 +117,6 @@ describe('router.use([path], ...fns)', () => {
     await request(createServer(router)).get('/anything').expect(200, 'array first');
   });
 
-  it('should match any path of an array of paths', async () => {
-    const router = Router();
-    router.use(['/a', '/b', /^\/c\d/], show);
-    const server = createServer(router);
-    await request(server).get('/a/1').expect(200, { url: '/1', baseUrl: '/a', originalUrl: '/a/1', params: {} });
-    await request(server).get('/b').expect(200, { url: '/', baseUrl: '/b', originalUrl: '/b', params: {} });
-    await request(server).get('/c9/z').expect(200, { url: '/z', baseUrl: '/c9', originalUrl: '/c9/z', params: {} });
-    await request(server).get('/d').expect(404, 'Cannot GET /d');
-  });
-
-  it('should mount on a pattern and expose its params', async () => {
-    const router = Router();
-    router.use('/users/:uid', show);
-    await request(createServer(router))
-      .get('/users/42/posts')
-      .expect(200, { url: '/posts', baseUrl: '/users/42', originalUrl: '/users/42/posts', params: { uid: '42' } });
-  });
-
-  it('should mount on a regular expression only when it matches at the start of the path', async () => {
-    const router = Router();
-    router.use(/\/(\d+)/, show);
-    const server = createServer(router);
-    await request(server)
-      .get('/12/a')
-      .expect(200, { url: '/a', baseUrl: '/12', originalUrl: '/12/a', params: { 0: '12' } });
-    await request(server).get('/x/12').expect(404, 'Cannot GET /x/12');
-  });
-
   it('should mount routers and sub-apps (any (req, res, next) function)', async () => {
     const sub = Router();
     sub.get('/', (req: Req, res) => res.end(`sub root ${req.baseUrl}`));
@@ -133,11 +128,12 @@ describe('router.use([path], ...fns)', () => {
     const router = Router();
     router.use('/sub', sub);
     router.use('/app', app);
-    const server = createServer(router);
-    await request(server).get('/sub').expect(200, 'sub root /sub');
-    await request(server).get('/sub/page').expect(200, 'sub page /sub');
-    await request(server).get('/app/hello').expect(200, 'app /app');
-    await request(server).get('/app/other').expect(404, 'Cannot GET /app/other');
+    await expectAnswers(router, [
+      ['/sub', 200, 'sub root /sub'],
+      ['/sub/page', 200, 'sub page /sub'],
+      ['/app/hello', 200, 'app /app'],
+      ['/app/other', 404, 'Cannot GET /app/other'],
+    ]);
   });
 
   it('should run middleware added to a router for requests meant for other routers on the same path', async () => {
@@ -157,14 +153,9 @@ describe('router.use([path], ...fns)', () => {
   it('should add a leading slash when the mount path is the whole path', async () => {
     const router = Router();
     router.use('/a', (req: Req, res) => res.end(req.url));
-    const server = createServer(router);
-    await request(server).get('/a?x=1').expect(200, '/?x=1');
-    await request(server).get('/a').expect(200, '/');
-  });
-
-  it('should match a use() on / for every path without changing req.url', async () => {
-    const router = Router();
-    router.use('/', show);
-    await request(createServer(router)).get('/x/y').expect(200, { url: '/x/y', baseUrl: '', originalUrl: '/x/y', params: {} });
+    await expectAnswers(router, [
+      ['/a?x=1', 200, '/?x=1'],
+      ['/a', 200, '/'],
+    ]);
   });
 });
