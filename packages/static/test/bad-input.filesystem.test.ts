@@ -2,7 +2,7 @@ import fs, { readdirSync, readlinkSync, renameSync, statSync, symlinkSync, trunc
 import request from 'supertest';
 import serveStatic from '@webfw/static';
 import { closeAll, MAX_OPEN, openCount, sweep } from '../src/fd-cache';
-import { errorOf, fixture, raw, withServer, type Fixture } from './helpers';
+import { errorOf, expectAnswers, fixture, raw, withServer, type Fixture } from './helpers';
 
 let fx: Fixture;
 beforeAll(() => {
@@ -34,36 +34,37 @@ function fresh(content: string | Buffer): string {
   return name;
 }
 
+/** Makes fs.open remove `file` just before opening it, as if it were deleted between stat and open. */
+function removeWhenOpened(file: string): void {
+  const realOpen = fs.open;
+  jest.spyOn(fs, 'open').mockImplementation(((path: fs.PathLike, ...rest: unknown[]) => {
+    if (path === file && fs.existsSync(file)) unlinkSync(file);
+    return (realOpen as (...a: unknown[]) => void)(path, ...rest);
+  }) as typeof fs.open);
+}
+
+/** Expects GET `dir` to 301 to `dir/`, then GET `inside` (a path below it) to answer `text`. */
+async function expectDirectory(dir: string, inside: string, text: string): Promise<void> {
+  await withServer(serveStatic(fx.root), async (t) => {
+    const res = await raw(t.server, 'GET', dir);
+    expect([res.status, res.headers['location']]).toEqual([301, `${dir}/`]);
+    expect((await raw(t.server, 'GET', inside)).text).toBe(text);
+  });
+}
+
 describe('a file that changes between stat and read', () => {
   it('should fall through when a small file is removed before it is opened', async () => {
     const name = fresh('soon gone');
-    const file = fx.path(name);
-    const realOpen = fs.open;
-    jest.spyOn(fs, 'open').mockImplementation(((path: fs.PathLike, ...rest: unknown[]) => {
-      if (path === file && fs.existsSync(file)) unlinkSync(file);
-      return (realOpen as (...a: unknown[]) => void)(path, ...rest);
-    }) as typeof fs.open);
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await request(t.server).get('/' + name);
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-      expect(t.calls).toEqual([{ kind: 'next' }]);
-    });
+    removeWhenOpened(fx.path(name));
+    const t = await expectAnswers(serveStatic(fx.root), [['/' + name, 404, 'fell through']]);
+    expect(t.calls).toEqual([{ kind: 'next' }]);
   });
 
   it('should 404 through next(err) in that case when fallthrough is false', async () => {
     const name = fresh('soon gone too');
-    const file = fx.path(name);
-    const realOpen = fs.open;
-    jest.spyOn(fs, 'open').mockImplementation(((path: fs.PathLike, ...rest: unknown[]) => {
-      if (path === file && fs.existsSync(file)) unlinkSync(file);
-      return (realOpen as (...a: unknown[]) => void)(path, ...rest);
-    }) as typeof fs.open);
-    await withServer(serveStatic(fx.root, { fallthrough: false }), async (t) => {
-      const res = await request(t.server).get('/' + name);
-      expect(res.status).toBe(404);
-      expect(errorOf(t)).toMatchObject({ status: 404, code: 'ENOENT' });
-    });
+    removeWhenOpened(fx.path(name));
+    const t = await expectAnswers(serveStatic(fx.root, { fallthrough: false }), [['/' + name, 404]]);
+    expect(errorOf(t)).toMatchObject({ status: 404, code: 'ENOENT' });
   });
 
   it('should serve the file as it now is when it shrinks before the read', async () => {
@@ -160,29 +161,17 @@ describe('files changed between requests', () => {
 
 describe('directories named like files', () => {
   it('should redirect a directory named x.txt', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', '/x.txt');
-      expect(res.status).toBe(301);
-      expect(res.headers['location']).toBe('/x.txt/');
-      expect((await raw(t.server, 'GET', '/x.txt/inner.txt')).text).toBe('inside a directory named x.txt');
-    });
+    await expectDirectory('/x.txt', '/x.txt/inner.txt', 'inside a directory named x.txt');
   });
 
   it('should fall through for it with a trailing slash and no index', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', '/x.txt/');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-    });
+    await expectAnswers(serveStatic(fx.root), [['/x.txt/', 404, 'fell through']]);
   });
 
   it('should fall through for a file requested as a directory', async () => {
     const name = fresh('plain file');
-    await withServer(serveStatic(fx.root, { fallthrough: false }), async (t) => {
-      const res = await raw(t.server, 'GET', `/${name}/`);
-      expect(res.status).toBe(404);
-      expect(errorOf(t)).toMatchObject({ status: 404, code: 'ENOTDIR' });
-    });
+    const t = await expectAnswers(serveStatic(fx.root, { fallthrough: false }), [[`/${name}/`, 404]]);
+    expect(errorOf(t)).toMatchObject({ status: 404, code: 'ENOTDIR' });
   });
 });
 
@@ -206,36 +195,20 @@ describe('symlinks (followed, as serve-static does)', () => {
   });
 
   it('should redirect and serve the index of a linked directory', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const redirect = await raw(t.server, 'GET', '/link-dir');
-      expect(redirect.status).toBe(301);
-      expect(redirect.headers['location']).toBe('/link-dir/');
-      expect((await raw(t.server, 'GET', '/link-dir/')).text).toBe('outside index');
-    });
+    await expectDirectory('/link-dir', '/link-dir/', 'outside index');
   });
 
   it('should fall through for a dangling symlink', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', '/dangling.txt');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-    });
+    await expectAnswers(serveStatic(fx.root), [['/dangling.txt', 404, 'fell through']]);
   });
 
   it('should pass a symlink loop to next(err) as a 500', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', '/loop-a');
-      expect(res.status).toBe(500);
-      expect(res.text).toBe('Internal Server Error');
-      expect(errorOf(t)).toMatchObject({ status: 500, code: 'ELOOP' });
-    });
+    const t = await expectAnswers(serveStatic(fx.root), [['/loop-a', 500, 'Internal Server Error']]);
+    expect(errorOf(t)).toMatchObject({ status: 500, code: 'ELOOP' });
   });
 
   it('should not let a request escape root through a symlink plus dot-dot', async () => {
-    await withServer(serveStatic(fx.root, { fallthrough: false }), async (t) => {
-      const res = await raw(t.server, 'GET', '/link-dir/../../outside.txt');
-      expect(res.status).toBe(403);
-    });
+    await expectAnswers(serveStatic(fx.root, { fallthrough: false }), [['/link-dir/../../outside.txt', 403]]);
   });
 });
 
@@ -265,13 +238,15 @@ describe('descriptor cache', () => {
     return fn();
   }
 
-  linux('should close every descriptor it opened', async () => {
+  /** Empties the cache (no descriptor under root left open), then serves one fresh file: the cache holds its descriptor. */
+  async function cacheOneDescriptor(content: string): Promise<void> {
     closeAll();
     expect(await settle(() => fdsUnder(fx.root), 0)).toBe(0);
-    const name = fresh('count me');
-    await withServer(serveStatic(fx.root), async (t) => {
-      await raw(t.server, 'GET', '/' + name);
-    });
+    await expectAnswers(serveStatic(fx.root), [['/' + fresh(content), 200, content]]);
+  }
+
+  linux('should close every descriptor it opened', async () => {
+    await cacheOneDescriptor('count me');
     expect(openCount()).toBe(1);
     expect(fdsUnder(fx.root)).toBe(1);
     closeAll();
@@ -280,12 +255,7 @@ describe('descriptor cache', () => {
   });
 
   linux('should close idle descriptors after two sweeps', async () => {
-    closeAll();
-    expect(await settle(() => fdsUnder(fx.root), 0)).toBe(0);
-    const name = fresh('idle');
-    await withServer(serveStatic(fx.root), async (t) => {
-      await raw(t.server, 'GET', '/' + name);
-    });
+    await cacheOneDescriptor('idle');
     sweep();
     expect(openCount()).toBe(1);
     expect(fdsUnder(fx.root)).toBe(1);

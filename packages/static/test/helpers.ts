@@ -120,9 +120,30 @@ export async function withServer<T>(mw: StaticMiddleware, fn: (t: TestServer) =>
   }
 }
 
+/** An expected answer: the request (`'/path'` for GET, or `'HEAD /path'`), the status, and the body text if the test checks it. */
+export type Answer = [request: string, status: number, text?: string];
+
+/**
+ * Sends the requests one after the other (raw, as {@link raw} does) to a fresh server around
+ * `mw`, checks each answer's status and text, and returns the closed server for its `calls`.
+ */
+export async function expectAnswers(mw: StaticMiddleware, answers: Answer[], mount?: string): Promise<TestServer> {
+  const t = await serve(mw, mount);
+  try {
+    for (const [ask, status, text] of answers) {
+      const space = ask.indexOf(' ');
+      const res = await raw(t.server, space < 0 ? 'GET' : ask.slice(0, space), ask.slice(space + 1));
+      expect({ request: ask, status: res.status, text: text === undefined ? undefined : res.text }).toEqual({ request: ask, status, text });
+    }
+  } finally {
+    await t.close();
+  }
+  return t;
+}
+
 /** The fields of the error passed to `next` in call `i`, as a plain object (or undefined). */
 export function errorOf(
-  t: TestServer,
+  t: Pick<TestServer, 'calls'>,
   i = 0,
 ): { status: number; statusCode: number; expose: boolean; message: string; code?: string; headers?: Record<string, string> } | undefined {
   const call = t.calls[i];

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import serveStatic from '@webfw/static';
-import { errorOf, fixture, withServer, type Fixture } from './helpers';
+import serveStatic, { type ServeStaticOptions } from '@webfw/static';
+import { errorOf, expectAnswers, fixture, withServer, type Answer, type Fixture } from './helpers';
 
 let fx: Fixture;
 beforeAll(() => {
@@ -16,12 +16,14 @@ beforeAll(() => {
 afterAll(() => fx.remove());
 
 describe('extensions', () => {
-  it('should not try extensions by default', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await request(t.server).get('/about');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-    });
+  it.each<[string, ServeStaticOptions, Answer]>([
+    ['not try extensions by default', {}, ['/about', 404, 'fell through']],
+    ['accept a single string', { extensions: 'htm' }, ['/about', 200, 'about htm']],
+    ['skip a candidate that is a directory', { extensions: ['html', 'htm'] }, ['/report', 200, 'report htm']],
+    ['not try extensions when the request has an extension', { extensions: ['html'] }, ['/about.txt', 404, 'fell through']],
+    ['serve an existing file without extension as is', { extensions: ['html'] }, ['/plain', 200, 'no extension file']],
+  ])('should %s', async (_name, options, answer) => {
+    await expectAnswers(serveStatic(fx.root, options), [answer]);
   });
 
   it('should serve the first extension found, in order', async () => {
@@ -34,40 +36,8 @@ describe('extensions', () => {
     });
   });
 
-  it('should accept a single string', async () => {
-    await withServer(serveStatic(fx.root, { extensions: 'htm' }), async (t) => {
-      expect((await request(t.server).get('/about')).text).toBe('about htm');
-    });
-  });
-
-  it('should skip a candidate that is a directory', async () => {
-    await withServer(serveStatic(fx.root, { extensions: ['html', 'htm'] }), async (t) => {
-      const res = await request(t.server).get('/report');
-      expect(res.status).toBe(200);
-      expect(res.text).toBe('report htm');
-    });
-  });
-
-  it('should not try extensions when the request has an extension', async () => {
-    await withServer(serveStatic(fx.root, { extensions: ['html'] }), async (t) => {
-      const res = await request(t.server).get('/about.txt');
-      expect(res.status).toBe(404);
-    });
-  });
-
-  it('should serve an existing file without extension as is', async () => {
-    await withServer(serveStatic(fx.root, { extensions: ['html'] }), async (t) => {
-      const res = await request(t.server).get('/plain').buffer(true);
-      expect(res.status).toBe(200);
-      expect(res.body.toString()).toBe('no extension file');
-    });
-  });
-
   it('should 404 when no extension matches and fallthrough is false', async () => {
-    await withServer(serveStatic(fx.root, { extensions: ['html'], fallthrough: false }), async (t) => {
-      const res = await request(t.server).get('/missing');
-      expect(res.status).toBe(404);
-      expect(errorOf(t, 0)).toMatchObject({ status: 404, code: 'ENOENT' });
-    });
+    const t = await expectAnswers(serveStatic(fx.root, { extensions: ['html'], fallthrough: false }), [['/missing', 404]]);
+    expect(errorOf(t, 0)).toMatchObject({ status: 404, code: 'ENOENT' });
   });
 });

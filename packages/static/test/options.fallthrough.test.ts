@@ -1,6 +1,6 @@
 import request from 'supertest';
 import serveStatic from '@webfw/static';
-import { errorOf, fixture, raw, withServer, type Fixture } from './helpers';
+import { errorOf, expectAnswers, fixture, withServer, type Fixture } from './helpers';
 
 let fx: Fixture;
 beforeAll(() => {
@@ -10,20 +10,16 @@ afterAll(() => fx.remove());
 
 describe('fallthrough: true (default)', () => {
   it('should call next() for a missing file', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await request(t.server).get('/missing');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-      expect(t.calls).toEqual([{ kind: 'next' }]);
-    });
+    const t = await expectAnswers(serveStatic(fx.root), [['/missing', 404, 'fell through']]);
+    expect(t.calls).toEqual([{ kind: 'next' }]);
   });
 
   it('should call next() for a client error raised before the file is found (400, 403)', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      expect((await raw(t.server, 'GET', '/%')).text).toBe('fell through');
-      expect((await raw(t.server, 'GET', '/../a.txt')).text).toBe('fell through');
-      expect(t.calls).toEqual([{ kind: 'next' }, { kind: 'next' }]);
-    });
+    const t = await expectAnswers(serveStatic(fx.root), [
+      ['/%', 404, 'fell through'],
+      ['/../a.txt', 404, 'fell through'],
+    ]);
+    expect(t.calls).toEqual([{ kind: 'next' }, { kind: 'next' }]);
   });
 
   it('should call next(err) for an error raised once the file is found (416)', async () => {
@@ -38,34 +34,22 @@ describe('fallthrough: true (default)', () => {
 
 describe('fallthrough: false', () => {
   it('should call next(err) with a 404 for a missing file', async () => {
-    await withServer(serveStatic(fx.root, { fallthrough: false }), async (t) => {
-      const res = await request(t.server).get('/missing');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('Not Found');
-      expect(t.calls).toHaveLength(1);
-      // expose/message of file-system errors are checked in plain node (module.dist.test.ts):
-      // jest's module sandbox makes http-errors miss `instanceof Error` for node's own errors.
-      expect(errorOf(t, 0)).toMatchObject({ status: 404, statusCode: 404, code: 'ENOENT' });
-    });
+    const t = await expectAnswers(serveStatic(fx.root, { fallthrough: false }), [['/missing', 404, 'Not Found']]);
+    expect(t.calls).toHaveLength(1);
+    // expose/message of file-system errors are checked in plain node (module.dist.test.ts):
+    // jest's module sandbox makes http-errors miss `instanceof Error` for node's own errors.
+    expect(errorOf(t, 0)).toMatchObject({ status: 404, statusCode: 404, code: 'ENOENT' });
   });
 
   it('should call next(err) with 400 and 403 for client errors', async () => {
-    await withServer(serveStatic(fx.root, { fallthrough: false }), async (t) => {
-      const bad = await raw(t.server, 'GET', '/%');
-      expect(bad.status).toBe(400);
-      expect(bad.text).toBe('Bad Request');
-      const up = await raw(t.server, 'GET', '/../a.txt');
-      expect(up.status).toBe(403);
-      expect(up.text).toBe('Forbidden');
-    });
+    await expectAnswers(serveStatic(fx.root, { fallthrough: false }), [
+      ['/%', 400, 'Bad Request'],
+      ['/../a.txt', 403, 'Forbidden'],
+    ]);
   });
 
   it('should still serve files', async () => {
-    await withServer(serveStatic(fx.root, { fallthrough: false }), async (t) => {
-      const res = await request(t.server).get('/a.txt');
-      expect(res.status).toBe(200);
-      expect(res.text).toBe('abcdef');
-      expect(t.calls).toEqual([]);
-    });
+    const t = await expectAnswers(serveStatic(fx.root, { fallthrough: false }), [['/a.txt', 200, 'abcdef']]);
+    expect(t.calls).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import request from 'supertest';
-import serveStatic from '@webfw/static';
-import { errorOf, fixture, raw, withServer, type Fixture } from './helpers';
+import serveStatic, { type ServeStaticOptions } from '@webfw/static';
+import { errorOf, expectAnswers, fixture, raw, withServer, type Answer, type Fixture } from './helpers';
 
 let fx: Fixture;
 beforeAll(() => {
@@ -17,60 +16,49 @@ beforeAll(() => {
 afterAll(() => fx.remove());
 
 describe('index', () => {
-  it('should serve index.html by default', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      expect((await request(t.server).get('/')).text).toBe('root index.html');
-      expect((await request(t.server).get('/both/')).text).toBe('both index.html');
-    });
-  });
-
-  it('should fall through for a directory without an index file', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await request(t.server).get('/none/');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-    });
+  it.each<[string, ServeStaticOptions, Answer[]]>([
+    [
+      'serve index.html by default',
+      {},
+      [
+        ['/', 200, 'root index.html'],
+        ['/both/', 200, 'both index.html'],
+      ],
+    ],
+    ['fall through for a directory without an index file', {}, [['/none/', 404, 'fell through']]],
+    [
+      'use a string index name',
+      { index: 'default.htm' },
+      [
+        ['/both/', 200, 'both default.htm'],
+        ['/only-default/', 200, 'only default.htm'],
+        ['/', 404],
+      ],
+    ],
+    [
+      'try an index array in order',
+      { index: ['default.htm', 'index.html'] },
+      [
+        ['/both/', 200, 'both default.htm'],
+        ['/', 200, 'root index.html'],
+      ],
+    ],
+    ['skip an index name that is a directory', { index: ['index.html', 'index.htm'] }, [['/nested/', 200, 'fallback index.htm']]],
+    [
+      'disable index files with index: false',
+      { index: false, fallthrough: false },
+      [
+        ['/', 404, 'Not Found'],
+        ['/index.html', 200, 'root index.html'],
+      ],
+    ],
+  ])('should %s', async (_name, options, answers) => {
+    await expectAnswers(serveStatic(fx.root, options), answers);
   });
 
   it('should 404 a directory without an index file when fallthrough is false', async () => {
-    await withServer(serveStatic(fx.root, { fallthrough: false }), async (t) => {
-      const res = await request(t.server).get('/none/');
-      expect(res.status).toBe(404);
-      expect(errorOf(t, 0)).toMatchObject({ status: 404 });
-    });
-  });
-
-  it('should use a string index name', async () => {
-    await withServer(serveStatic(fx.root, { index: 'default.htm' }), async (t) => {
-      expect((await request(t.server).get('/both/')).text).toBe('both default.htm');
-      expect((await request(t.server).get('/only-default/')).text).toBe('only default.htm');
-      expect((await request(t.server).get('/')).status).toBe(404);
-    });
-  });
-
-  it('should try an index array in order', async () => {
-    await withServer(serveStatic(fx.root, { index: ['default.htm', 'index.html'] }), async (t) => {
-      expect((await request(t.server).get('/both/')).text).toBe('both default.htm');
-      expect((await request(t.server).get('/')).text).toBe('root index.html');
-    });
-  });
-
-  it('should skip an index name that is a directory', async () => {
-    await withServer(serveStatic(fx.root, { index: ['index.html', 'index.htm'] }), async (t) => {
-      const res = await request(t.server).get('/nested/');
-      expect(res.status).toBe(200);
-      expect(res.text).toBe('fallback index.htm');
-    });
-  });
-
-  it('should disable index files with index: false', async () => {
-    await withServer(serveStatic(fx.root, { index: false, fallthrough: false }), async (t) => {
-      const res = await request(t.server).get('/');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('Not Found');
-      const file = await request(t.server).get('/index.html');
-      expect(file.text).toBe('root index.html');
-    });
+    const t = await expectAnswers(serveStatic(fx.root, { fallthrough: false }), [['/none/', 404]]);
+    expect(errorOf(t, 0)).toMatchObject({ status: 404 });
   });
 
   it('should redirect a directory without a trailing slash before serving its index', async () => {

@@ -1,5 +1,5 @@
-import serveStatic from '@webfw/static';
-import { errorOf, fixture, raw, withServer, type Fixture } from './helpers';
+import serveStatic, { type StaticMiddleware } from '@webfw/static';
+import { errorOf, expectAnswers, fixture, raw, withServer, type Fixture } from './helpers';
 
 let fx: Fixture;
 beforeAll(() => {
@@ -13,6 +13,20 @@ beforeAll(() => {
   });
 });
 afterAll(() => fx.remove());
+
+/** Sends each target to one fresh server around `mw` (mounted at `mount`) and expects a 301 to the location given with it. */
+async function expectRedirects(mw: StaticMiddleware, redirects: Array<[target: string, location: string]>, mount?: string): Promise<void> {
+  await withServer(
+    mw,
+    async (t) => {
+      for (const [target, location] of redirects) {
+        const res = await raw(t.server, 'GET', target);
+        expect({ target, status: res.status, location: res.headers['location'] }).toEqual({ target, status: 301, location });
+      }
+    },
+    mount,
+  );
+}
 
 function doc(location: string): string {
   return (
@@ -44,11 +58,7 @@ describe('redirect: true (default)', () => {
   });
 
   it('should redirect a directory whose name looks like a file', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', '/x.html');
-      expect(res.status).toBe(301);
-      expect(res.headers['location']).toBe('/x.html/');
-    });
+    await expectRedirects(serveStatic(fx.root), [['/x.html', '/x.html/']]);
   });
 
   it('should redirect a HEAD request too', async () => {
@@ -61,11 +71,7 @@ describe('redirect: true (default)', () => {
   });
 
   it('should fall through for a directory with a trailing slash and no index', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', '/empty/');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-    });
+    await expectAnswers(serveStatic(fx.root), [['/empty/', 404, 'fell through']]);
   });
 
   it('should redirect at the mount point using the original URL', async () => {
@@ -84,34 +90,20 @@ describe('redirect: true (default)', () => {
   });
 
   it('should redirect a directory below the mount point with the full path', async () => {
-    await withServer(
-      serveStatic(fx.root),
-      async (t) => {
-        const res = await raw(t.server, 'GET', '/assets/dir');
-        expect(res.headers['location']).toBe('/assets/dir/');
-      },
-      '/assets',
-    );
+    await expectRedirects(serveStatic(fx.root), [['/assets/dir', '/assets/dir/']], '/assets');
   });
 });
 
 describe('redirect Location safety', () => {
   it('should collapse leading slashes so Location is never protocol-relative', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', '//evil.com');
-      expect(res.status).toBe(301);
-      expect(res.headers['location']).toBe('/evil.com/');
-      const many = await raw(t.server, 'GET', '///evil.com?x');
-      expect(many.headers['location']).toBe('/evil.com/?x');
-    });
+    await expectRedirects(serveStatic(fx.root), [
+      ['//evil.com', '/evil.com/'],
+      ['///evil.com?x', '/evil.com/?x'],
+    ]);
   });
 
   it('should drop the authority of an absolute-form request target', async () => {
-    await withServer(serveStatic(fx.root), async (t) => {
-      const res = await raw(t.server, 'GET', 'http://attacker.example/dir?q=1');
-      expect(res.status).toBe(301);
-      expect(res.headers['location']).toBe('/dir/?q=1');
-    });
+    await expectRedirects(serveStatic(fx.root), [['http://attacker.example/dir?q=1', '/dir/?q=1']]);
   });
 
   it('should percent-encode the Location and HTML-escape the body', async () => {
@@ -130,25 +122,15 @@ describe('redirect Location safety', () => {
 
 describe('redirect: false', () => {
   it('should fall through for a directory without a trailing slash', async () => {
-    await withServer(serveStatic(fx.root, { redirect: false }), async (t) => {
-      const res = await raw(t.server, 'GET', '/dir');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('fell through');
-    });
+    await expectAnswers(serveStatic(fx.root, { redirect: false }), [['/dir', 404, 'fell through']]);
   });
 
   it('should 404 a directory when fallthrough is false', async () => {
-    await withServer(serveStatic(fx.root, { redirect: false, fallthrough: false }), async (t) => {
-      const res = await raw(t.server, 'GET', '/dir');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('Not Found');
-      expect(errorOf(t, 0)).toMatchObject({ status: 404, expose: true });
-    });
+    const t = await expectAnswers(serveStatic(fx.root, { redirect: false, fallthrough: false }), [['/dir', 404, 'Not Found']]);
+    expect(errorOf(t, 0)).toMatchObject({ status: 404, expose: true });
   });
 
   it('should still serve the index with a trailing slash', async () => {
-    await withServer(serveStatic(fx.root, { redirect: false }), async (t) => {
-      expect((await raw(t.server, 'GET', '/dir/')).text).toBe('dir index');
-    });
+    await expectAnswers(serveStatic(fx.root, { redirect: false }), [['/dir/', 200, 'dir index']]);
   });
 });
