@@ -1,5 +1,5 @@
 import serveStatic from '@webfw/static';
-import { errorOf, fixture, header, raw, serve, type Fixture, type TestServer } from './helpers';
+import { errorOf, fixture, header, raw, serve, type Fixture, type RawResponse, type TestServer } from './helpers';
 
 let fx: Fixture;
 let t: TestServer;
@@ -77,29 +77,22 @@ describe('Range', () => {
 });
 
 describe('If-Range', () => {
-  it('should honour the range when If-Range is the current ETag', async () => {
-    const etag = header(await raw(t.server, 'GET', '/digits.txt'), 'etag');
-    const res = await raw(t.server, 'GET', '/digits.txt', { Range: 'bytes=0-0', 'If-Range': etag });
-    expect(res.status).toBe(206);
-    expect(res.text).toBe('0');
-  });
-
-  it('should send the whole file when If-Range is another ETag', async () => {
-    const res = await raw(t.server, 'GET', '/digits.txt', { Range: 'bytes=0-0', 'If-Range': '"stale"' });
-    expect(res.status).toBe(200);
-    expect(res.text).toBe(digits);
-  });
-
-  it('should honour the range when If-Range is the Last-Modified date', async () => {
-    const lastModified = header(await raw(t.server, 'GET', '/digits.txt'), 'last-modified');
-    const res = await raw(t.server, 'GET', '/digits.txt', { Range: 'bytes=9-', 'If-Range': lastModified });
-    expect(res.status).toBe(206);
-    expect(res.text).toBe('9');
-  });
-
-  it('should send the whole file when If-Range is an older date', async () => {
-    const res = await raw(t.server, 'GET', '/digits.txt', { Range: 'bytes=9-', 'If-Range': 'Thu, 01 Jan 1970 00:00:00 GMT' });
-    expect(res.status).toBe(200);
-    expect(res.text).toBe(digits);
+  it.each<{ outcome: string; validator: string; range: string; ifRange: (current: RawResponse) => string; status: number; text: string }>([
+    { outcome: 'honour the range', validator: 'the current ETag', range: 'bytes=0-0', ifRange: (r) => header(r, 'etag'), status: 206, text: '0' },
+    { outcome: 'send the whole file', validator: 'another ETag', range: 'bytes=0-0', ifRange: () => '"stale"', status: 200, text: digits },
+    { outcome: 'honour the range', validator: 'the Last-Modified date', range: 'bytes=9-', ifRange: (r) => header(r, 'last-modified'), status: 206, text: '9' },
+    {
+      outcome: 'send the whole file',
+      validator: 'an older date',
+      range: 'bytes=9-',
+      ifRange: () => 'Thu, 01 Jan 1970 00:00:00 GMT',
+      status: 200,
+      text: digits,
+    },
+  ])('should $outcome when If-Range is $validator', async ({ range, ifRange, status, text }) => {
+    const current = await raw(t.server, 'GET', '/digits.txt');
+    const res = await raw(t.server, 'GET', '/digits.txt', { Range: range, 'If-Range': ifRange(current) });
+    expect(res.status).toBe(status);
+    expect(res.text).toBe(text);
   });
 });

@@ -65,14 +65,11 @@ describe('GET', () => {
     expect(b.headers['content-type']).toBe('application/octet-stream');
   });
 
-  it('should ignore the query string', async () => {
-    const res = await request(t.server).get('/hello.txt?v=123&x=%zz');
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('hello world');
-  });
-
-  it('should ignore a fragment in the request target', async () => {
-    const res = await raw(t.server, 'GET', '/hello.txt#top');
+  it.each([
+    ['ignore the query string', '/hello.txt?v=123&x=%zz'],
+    ['ignore a fragment in the request target', '/hello.txt#top'],
+  ])('should %s', async (_name, target) => {
+    const res = await raw(t.server, 'GET', target);
     expect(res.status).toBe(200);
     expect(res.text).toBe('hello world');
   });
