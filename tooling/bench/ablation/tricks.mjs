@@ -107,7 +107,7 @@ function prepare(dir, edits) {
     if (count !== 1) throw new Error(`edit of ${file} expects its text once, found ${count}: ${text}`);
     writeFileSync(path, source.replace(text, replacement));
   }
-  for (const pkg of ['router', 'core']) run('npx', ['tsup', '--silent'], join(dir, 'packages', pkg));
+  for (const pkg of ['router', 'core']) run('npx', ['tsup', '--silent', '--no-dts'], join(dir, 'packages', pkg));
 }
 
 /** Instructions per request of the server's main thread for one scenario. */
