@@ -1,27 +1,9 @@
 import type { BaseOptions, BodyParserMiddleware } from './options';
-import { normalizeOptions } from './options';
-import { MediaTypeMemo } from './media-type';
-import { read, type BodyReader, type BodyRequest } from './read';
+import { PassThroughReader } from './pass-through-reader';
+import { read, type BodyRequest } from './read';
 
 /** Options of {@link raw}. */
 export type RawOptions = BaseOptions;
-
-/** Hands the body over as bytes for {@link raw}, built once per middleware. */
-class RawReader implements BodyReader {
-  readonly options;
-  readonly media;
-  readonly decodes = false;
-  readonly isValidCharset = null;
-
-  constructor(options: RawOptions | undefined) {
-    this.options = normalizeOptions(options, 'application/octet-stream');
-    this.media = new MediaTypeMemo(this.options.types);
-  }
-
-  parse(body: string | Buffer): Buffer {
-    return body as Buffer;
-  }
-}
 
 /**
  * Returns a middleware that reads `application/octet-stream` bodies (or the `type` option) into
@@ -30,7 +12,7 @@ class RawReader implements BodyReader {
  * 400 `request.aborted` / `request.size.invalid`).
  */
 export function raw(options?: RawOptions): BodyParserMiddleware {
-  const reader = new RawReader(options);
+  const reader = new PassThroughReader(options, 'application/octet-stream', false);
   return function rawParser(req, res, next) {
     read(req as BodyRequest, res, next, reader);
   };

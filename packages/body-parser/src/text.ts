@@ -1,29 +1,11 @@
 import type { BaseOptions, BodyParserMiddleware } from './options';
-import { normalizeOptions } from './options';
-import { MediaTypeMemo } from './media-type';
-import { read, type BodyReader, type BodyRequest } from './read';
+import { PassThroughReader } from './pass-through-reader';
+import { read, type BodyRequest } from './read';
 
 /** Options of {@link text}. */
 export interface TextOptions extends BaseOptions {
   /** Charset used when the Content-Type names none (default `'utf-8'`). */
   defaultCharset?: string;
-}
-
-/** Hands the decoded body over as a string for {@link text}, built once per middleware. */
-class TextReader implements BodyReader {
-  readonly options;
-  readonly media;
-  readonly decodes = true;
-  readonly isValidCharset = null;
-
-  constructor(options: TextOptions | undefined) {
-    this.options = normalizeOptions(options, 'text/plain');
-    this.media = new MediaTypeMemo(this.options.types);
-  }
-
-  parse(body: string | Buffer): string {
-    return body as string;
-  }
 }
 
 /**
@@ -33,7 +15,7 @@ class TextReader implements BodyReader {
  * `charset.unsupported`; other errors as for every parser.
  */
 export function text(options?: TextOptions): BodyParserMiddleware {
-  const reader = new TextReader(options);
+  const reader = new PassThroughReader(options, 'text/plain', true);
   return function textParser(req, res, next) {
     read(req as BodyRequest, res, next, reader);
   };
