@@ -10,14 +10,5 @@ export default logger;
 export { logger };
 export const { token, format, compile, combined, common, dev, short, tiny } = logger;
 export type { Logger } from './logger';
-export type {
-  FormatFunction,
-  LoggedRequest,
-  LoggedResponse,
-  LoggerMiddleware,
-  LoggerOptions,
-  LoggerOptionsWithFormat,
-  LogStream,
-  TokenFunction,
-  TokenIndexer,
-} from './types';
+/** The public types: the middleware, its options, tokens, format functions, the request and response it logs. */
+export type * from './types';
