@@ -9,11 +9,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import webfw from '@webfw/core';
 import type { Any, Framework } from './differential-support';
-import { close, exchange, expectSameWire, serve } from './raw-wire-support';
-
-function page(text: string): string {
-  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${text}</pre>\n</body>\n</html>\n`;
-}
+import { errorPage as page, exchange, expectSameWire, withServed } from './raw-wire-support';
 
 const INTERNAL = page('Internal Server Error');
 
@@ -87,9 +83,8 @@ describe('error headers node refuses', () => {
     log.mockClear();
   });
 
-  it('should answer the 500 page without the error headers and keep serving', async () => {
-    const server = await serve(build(webfw));
-    try {
+  it('should answer the 500 page without the error headers and keep serving', () =>
+    withServed(build(webfw), async (server) => {
       for (const name of Object.keys(refused)) {
         const res = await exchange(server, { path: `/refused/${name}` });
         expect([name, res.statusLine, res.body]).toEqual([name, 'HTTP/1.1 500 Internal Server Error', INTERNAL]);
@@ -103,14 +98,10 @@ describe('error headers node refuses', () => {
         const next = await exchange(server, { path: '/ok' });
         expect([name, next.statusLine, next.body]).toEqual([name, 'HTTP/1.1 200 OK', 'still serving']);
       }
-    } finally {
-      await close(server);
-    }
-  });
+    }));
 
-  it('should answer 500 for a thrown or rejected error too, for HEAD, and after reading an unread request body', async () => {
-    const server = await serve(build(webfw));
-    try {
+  it('should answer 500 for a thrown or rejected error too, for HEAD, and after reading an unread request body', () =>
+    withServed(build(webfw), async (server) => {
       for (const path of ['/thrown', '/async']) {
         const res = await exchange(server, { path });
         expect([path, res.statusLine, res.body]).toEqual([path, 'HTTP/1.1 500 Internal Server Error', INTERNAL]);
@@ -123,26 +114,18 @@ describe('error headers node refuses', () => {
       // and the next request is served
       const again = await fetch(`http://127.0.0.1:${port}/ok`);
       expect(await again.text()).toBe('still serving');
-    } finally {
-      await close(server);
-    }
-  });
+    }));
 
-  it('should keep headers set before the error, as for any 500 page', async () => {
-    const server = await serve(build(webfw));
-    try {
+  it('should keep headers set before the error, as for any 500 page', () =>
+    withServed(build(webfw), async (server) => {
       const res = await exchange(server, { path: '/kept' });
       expect(res.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
       expect(res.lines).toContain('X-Before: kept');
       expect(res.lines.some((l) => l.startsWith('X-Bad'))).toBe(false);
-    } finally {
-      await close(server);
-    }
-  });
+    }));
 
-  it('should log the error and the refusal of its headers, as the final handler logs errors', async () => {
-    const server = await serve(build(webfw, 'development'));
-    try {
+  it('should log the error and the refusal of its headers, as the final handler logs errors', () =>
+    withServed(build(webfw, 'development'), async (server) => {
       await exchange(server, { path: '/refused/crlf' });
       await exchange(server, { path: '/refused/invalid-name' });
       await exchange(server, { path: '/refused/throwing-getter' });
@@ -155,35 +138,24 @@ describe('error headers node refuses', () => {
         'Error: bad request detail',
         'Error: getter failed',
       ]);
-    } finally {
-      await close(server);
-    }
-  });
+    }));
 
-  it('should not log in env test, as for every error', async () => {
-    const server = await serve(build(webfw, 'test'));
-    try {
+  it('should not log in env test, as for every error', () =>
+    withServed(build(webfw, 'test'), async (server) => {
       expect((await exchange(server, { path: '/refused/crlf' })).statusLine).toBe('HTTP/1.1 500 Internal Server Error');
       await tick();
       expect(log).not.toHaveBeenCalled();
-    } finally {
-      await close(server);
-    }
-  });
+    }));
 
-  it('should show the refusal on the development page', async () => {
-    const server = await serve(build(webfw, 'development'));
-    try {
+  it('should show the refusal on the development page', () =>
+    withServed(build(webfw, 'development'), async (server) => {
       const res = await exchange(server, { path: '/refused/crlf' });
       expect(res.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
       // (the stack's first line names the code outside jest: `TypeError [ERR_INVALID_CHAR]: ...`)
       expect(res.body).toMatch(
         /^<!DOCTYPE html>[\s\S]*<pre>TypeError( \[ERR_INVALID_CHAR\])?: Invalid character in header content \[&quot;X-Bad&quot;\]<br> &nbsp; &nbsp;at /,
       );
-    } finally {
-      await close(server);
-    }
-  });
+    }));
 
   it('should set headers node accepts exactly as express 5 (numbers, null, objects, arrays, latin1)', async () => {
     await expectSameWire(build, [{ path: '/valid' }, { method: 'HEAD', path: '/valid' }]);

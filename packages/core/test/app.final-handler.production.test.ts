@@ -7,12 +7,7 @@
 import createError from 'http-errors';
 import webfw from '@webfw/core';
 import { frameworks, type Any, type Framework } from './differential-support';
-import { close, exchange, expectSameWire, serve, type WireRequest } from './raw-wire-support';
-
-/** The page express 5 sends in production for `text`. */
-function page(text: string): string {
-  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${text}</pre>\n</body>\n</html>\n`;
-}
+import { close, errorPage as page, exchange, expectSameWire, serve, withServed, type WireRequest } from './raw-wire-support';
 
 function build(fw: Framework): Any {
   const app = fw();
@@ -57,37 +52,22 @@ describe('the default error page in production', () => {
     await expectSameWire(build, reqs);
   });
 
-  it('should show the status text, not the message of an exposed client error', async () => {
-    const server = await serve(build(webfw));
-    try {
-      const exposed = await exchange(server, { path: '/exposed' });
-      expect(exposed.statusLine).toBe('HTTP/1.1 422 Unprocessable Entity');
-      expect(exposed.body).toBe(page('Unprocessable Entity'));
-      expect(exposed.lines).toContain(`Content-Length: ${page('Unprocessable Entity').length}`);
-      expect((await exchange(server, { path: '/plain-expose' })).body).toBe(page('Not Found'));
-      expect((await exchange(server, { path: '/p/%' })).body).toBe(page('Bad Request'));
-      expect((await exchange(server, { path: '/server' })).body).toBe(page('Service Unavailable'));
-      expect((await exchange(server, { path: '/response-status' })).body).toBe(page('Too Many Requests'));
-    } finally {
-      await close(server);
-    }
-  });
-
-  it('should show undefined with the reason phrase unknown for a status without a text', async () => {
-    const server = await serve(build(webfw));
-    try {
-      const res = await exchange(server, { path: '/unknown-status' });
-      expect(res.statusLine).toBe('HTTP/1.1 499 unknown');
-      expect(res.body).toBe(page('undefined'));
-    } finally {
-      await close(server);
-    }
+  it.each<[string, string, string, string]>([
+    ['should show the status text, not the message of an exposed client error', '/exposed', 'HTTP/1.1 422 Unprocessable Entity', 'Unprocessable Entity'],
+    ['should show the status text, not the message of an error with expose set', '/plain-expose', 'HTTP/1.1 404 Not Found', 'Not Found'],
+    ['should show the status text, not the message of a param that failed to decode', '/p/%', 'HTTP/1.1 400 Bad Request', 'Bad Request'],
+    ['should show the status text, not the message of an exposed server error', '/server', 'HTTP/1.1 503 Service Unavailable', 'Service Unavailable'],
+    ['should show the status text of the response status, not the message', '/response-status', 'HTTP/1.1 429 Too Many Requests', 'Too Many Requests'],
+    ['should show undefined with the reason phrase unknown for a status without a text', '/unknown-status', 'HTTP/1.1 499 unknown', 'undefined'],
+  ])('%s (%s)', async (_name, path, statusLine, text) => {
+    const res = await withServed(build(webfw), (server) => exchange(server, { path }));
+    expect([res.statusLine, res.body]).toEqual([statusLine, page(text)]);
+    expect(res.lines).toContain(`Content-Length: ${page(text).length}`);
   });
 
   it('should not show where a JSON body failed to parse, nor which parser limit was hit', async () => {
     // request bodies: sent over fetch (the raw harness sends none)
-    const server = await serve(build(webfw));
-    try {
+    await withServed(build(webfw), async (server) => {
       const { port } = server.address() as { port: number };
       const bad = await fetch(`http://127.0.0.1:${port}/json`, { method: 'POST', headers: json, body: '{"a":1,}' });
       expect([bad.status, await bad.text()]).toEqual([400, page('Bad Request')]);
@@ -97,9 +77,7 @@ describe('the default error page in production', () => {
         body: 'a=1&b=2',
       });
       expect([limit.status, await limit.text()]).toEqual([413, page('Payload Too Large')]);
-    } finally {
-      await close(server);
-    }
+    });
   });
 
   it('should match express 5 on body parser errors', async () => {

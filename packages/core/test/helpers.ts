@@ -1,4 +1,4 @@
-import type { RequestListener, Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import supertest from 'supertest';
 import type { Response as TestResponse } from 'supertest';
 import { parseResponse, rawBytes, request, withServer } from '../../../tooling/test-support';
@@ -76,4 +76,20 @@ export async function expectResponse(app: Target, ask: Ask, expected: Expected):
   if (expected.headers) actual.headers = Object.fromEntries(Object.keys(expected.headers).map((name) => [name, res.headers[name]]));
   expect(actual).toEqual(expected);
   return res;
+}
+
+/**
+ * Middleware hooking `res.writeHead` the way on-headers style modules do: `hook` runs with the
+ * response inside writeHead, after the handler computed the headers and before the head goes
+ * out, and may read and change them.
+ */
+export function onWriteHead(hook: (res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+    res.writeHead = function hooked(this: ServerResponse, ...args: unknown[]): ServerResponse {
+      hook(this);
+      return writeHead.apply(this, args);
+    } as ServerResponse['writeHead'];
+    next();
+  };
 }

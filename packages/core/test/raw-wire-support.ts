@@ -61,6 +61,26 @@ export function serve(app: App): Promise<Server> {
 }
 
 /**
+ * Serves `app` (see `serve`), runs `fn` with the server and closes it afterwards, whether `fn`
+ * resolved or threw: test-support's `withServer`, but through `app.listen` (the app's own server
+ * classes) rather than a plain `createServer(app)`.
+ */
+export async function withServed<T>(app: App, fn: (server: Server) => Promise<T>): Promise<T> {
+  const server = await serve(app);
+  return fn(server).finally(() => close(server));
+}
+
+/** The error page express 5's final handler sends for `text` (the status text, or the stack in development). */
+export function errorPage(text: string): string {
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${text}</pre>\n</body>\n</html>\n`;
+}
+
+/** A GET request for each path, then a HEAD request for each. */
+export function getAndHead(paths: string[]): WireRequest[] {
+  return [...paths.map((path) => ({ path })), ...paths.map((path) => ({ method: 'HEAD', path }))];
+}
+
+/**
  * What is compared: the status line, header lines without `Date` and with the value of
  * `X-Powered-By` blanked (`Express` vs `webfw`), and the body bytes.
  */

@@ -64,48 +64,48 @@ function build(fw: Framework): Any {
   return app;
 }
 
-const accepts: Array<string | undefined> = [
-  undefined,
-  '',
-  '*/*',
-  'text/*',
-  'text/*;q=0.5, application/json;q=0.4',
-  'application/json',
-  'APPLICATION/JSON',
-  'application/json; charset=utf-8',
-  'application/json;q=0.1, text/html;q=0.2',
-  'text/html;q=0, */*',
-  'text/html;q=0.5, text/plain',
-  'text/html;level=1',
-  'text/plain;charset=iso-8859-1',
-  'application/*;q=0.9, text/html;q=0.8',
-  'text/html, application/xhtml+xml, application/xml;q=0.9, */*;q=0.8',
-  'image/png',
-  'image/*',
-  'image/webp, */*;q=0.1',
-  'application/octet-stream',
-  'foo',
-  'text/html;q=0.5, application/json;q=0.5, text/plain;q=0.5',
-];
-
-const paths = [
-  '/extensions',
-  '/types',
-  '/mixed',
-  '/params',
-  '/case',
-  '/charset',
-  '/images',
-  '/default',
-  '/default-next',
-  '/only-default',
-  '/empty',
-  '/vary',
-  '/typed',
-  '/reported',
-];
-
 describe('res.format negotiation (differential with express 5)', () => {
+  const accepts: Array<string | undefined> = [
+    undefined,
+    '',
+    '*/*',
+    'text/*',
+    'text/*;q=0.5, application/json;q=0.4',
+    'application/json',
+    'APPLICATION/JSON',
+    'application/json; charset=utf-8',
+    'application/json;q=0.1, text/html;q=0.2',
+    'text/html;q=0, */*',
+    'text/html;q=0.5, text/plain',
+    'text/html;level=1',
+    'text/plain;charset=iso-8859-1',
+    'application/*;q=0.9, text/html;q=0.8',
+    'text/html, application/xhtml+xml, application/xml;q=0.9, */*;q=0.8',
+    'image/png',
+    'image/*',
+    'image/webp, */*;q=0.1',
+    'application/octet-stream',
+    'foo',
+    'text/html;q=0.5, application/json;q=0.5, text/plain;q=0.5',
+  ];
+
+  const paths = [
+    '/extensions',
+    '/types',
+    '/mixed',
+    '/params',
+    '/case',
+    '/charset',
+    '/images',
+    '/default',
+    '/default-next',
+    '/only-default',
+    '/empty',
+    '/vary',
+    '/typed',
+    '/reported',
+  ];
+
   it('should pick the same handler and send the same bytes for every Accept', async () => {
     const reqs: WireRequest[] = [];
     for (const path of paths) for (const accept of accepts) reqs.push({ path, headers: accept === undefined ? {} : { Accept: accept } });
@@ -129,36 +129,33 @@ describe('res.format negotiation', () => {
     return [res.statusLine.slice(9), type?.slice(14), res.body];
   }
 
-  it('should run the first key when there is no Accept header or it accepts anything', async () => {
-    expect(await answer('/mixed')).toEqual(['200 OK', 'application/json; charset=utf-8', 'json']);
-    expect(await answer('/extensions', '*/*')).toEqual(['200 OK', 'text/plain; charset=utf-8', 'text']);
-  });
+  // what each row shows (the test names)
+  const FIRST_KEY = 'should run the first key when there is no Accept header or it accepts anything';
+  const Q_VALUES = 'should follow q-values and specificity';
+  const WILDCARDS = 'should match text/* to the first text key, and prefer a wildcard key matching the Accept exactly';
+  const KEY_TYPE = 'should set the Content-Type of the chosen key without its parameters, with the charset of the type';
+  const DEFAULT = 'should run default instead of answering when nothing matches';
 
-  it('should follow q-values and specificity', async () => {
-    expect(await answer('/types', 'application/json;q=0.1, text/html;q=0.2')).toEqual(['200 OK', 'text/html; charset=utf-8', 'html']);
-    expect(await answer('/types', 'text/html;q=0, */*')).toEqual(['200 OK', 'text/plain; charset=utf-8', 'text']);
-    expect(await answer('/extensions', 'text/*;q=0.5, application/json;q=0.4')).toEqual(['200 OK', 'text/plain; charset=utf-8', 'text']);
-  });
-
-  it('should match text/* to the first text key, and prefer a wildcard key matching the Accept exactly', async () => {
-    expect(await answer('/types', 'text/*')).toEqual(['200 OK', 'text/plain; charset=utf-8', 'text']);
-    expect(await answer('/images', 'image/png')).toEqual(['200 OK', 'image/png; charset=utf-8', 'png']);
-    expect(await answer('/images', 'image/*')).toEqual(['200 OK', 'image/*; charset=utf-8', 'any image']);
-  });
-
-  it('should set the Content-Type of the chosen key without its parameters, with the charset of the type', async () => {
-    expect(await answer('/params', 'text/html')).toEqual(['200 OK', 'text/html; charset=utf-8', 'type=text/html; charset=utf-8']);
-    expect(await answer('/params', 'text/plain')).toEqual(['200 OK', 'text/plain; charset=utf-8', 'type=text/plain; charset=utf-8']);
-    expect(await answer('/params', 'application/json')).toEqual(['200 OK', 'application/json; charset=utf-8', 'type=application/json; charset=utf-8']);
-    expect(await answer('/case', 'application/json')).toEqual(['200 OK', 'Application/JSON; charset=utf-8', 'type=Application/JSON; charset=utf-8']);
-    expect(await answer('/charset', 'application/xml')).toEqual(['200 OK', 'application/xml', 'type=application/xml']);
-  });
-
-  it('should run default instead of answering when nothing matches', async () => {
-    expect(await answer('/default', 'image/png')).toEqual(['406 Not Acceptable', 'text/html; charset=utf-8', 'default ran']);
-    expect(await answer('/default-next', 'image/png')).toEqual(['200 OK', 'text/html; charset=utf-8', 'after default']);
-    expect(await answer('/only-default', 'application/json')).toEqual(['200 OK', 'text/html; charset=utf-8', 'only default']);
-    expect(await answer('/typed', 'image/png')).toEqual(['200 OK', 'application/xml', 'type=application/xml']);
+  it.each<[string, string, string | undefined, [string, string, string]]>([
+    [FIRST_KEY, '/mixed', undefined, ['200 OK', 'application/json; charset=utf-8', 'json']],
+    [FIRST_KEY, '/extensions', '*/*', ['200 OK', 'text/plain; charset=utf-8', 'text']],
+    [Q_VALUES, '/types', 'application/json;q=0.1, text/html;q=0.2', ['200 OK', 'text/html; charset=utf-8', 'html']],
+    [Q_VALUES, '/types', 'text/html;q=0, */*', ['200 OK', 'text/plain; charset=utf-8', 'text']],
+    [Q_VALUES, '/extensions', 'text/*;q=0.5, application/json;q=0.4', ['200 OK', 'text/plain; charset=utf-8', 'text']],
+    [WILDCARDS, '/types', 'text/*', ['200 OK', 'text/plain; charset=utf-8', 'text']],
+    [WILDCARDS, '/images', 'image/png', ['200 OK', 'image/png; charset=utf-8', 'png']],
+    [WILDCARDS, '/images', 'image/*', ['200 OK', 'image/*; charset=utf-8', 'any image']],
+    [KEY_TYPE, '/params', 'text/html', ['200 OK', 'text/html; charset=utf-8', 'type=text/html; charset=utf-8']],
+    [KEY_TYPE, '/params', 'text/plain', ['200 OK', 'text/plain; charset=utf-8', 'type=text/plain; charset=utf-8']],
+    [KEY_TYPE, '/params', 'application/json', ['200 OK', 'application/json; charset=utf-8', 'type=application/json; charset=utf-8']],
+    [KEY_TYPE, '/case', 'application/json', ['200 OK', 'Application/JSON; charset=utf-8', 'type=Application/JSON; charset=utf-8']],
+    [KEY_TYPE, '/charset', 'application/xml', ['200 OK', 'application/xml', 'type=application/xml']],
+    [DEFAULT, '/default', 'image/png', ['406 Not Acceptable', 'text/html; charset=utf-8', 'default ran']],
+    [DEFAULT, '/default-next', 'image/png', ['200 OK', 'text/html; charset=utf-8', 'after default']],
+    [DEFAULT, '/only-default', 'application/json', ['200 OK', 'text/html; charset=utf-8', 'only default']],
+    [DEFAULT, '/typed', 'image/png', ['200 OK', 'application/xml', 'type=application/xml']],
+  ])('%s: GET %s, Accept: %s', async (_name, path, accept, expected) => {
+    expect(await answer(path, accept)).toEqual(expected);
   });
 
   it('should pass next a 406 error listing the offered types', async () => {

@@ -9,7 +9,8 @@
  */
 import webfw from '@webfw/core';
 import type { Any, Framework } from './differential-support';
-import { close, exchange, expectSameWire, serve, type WireRequest } from './raw-wire-support';
+import { onWriteHead } from './helpers';
+import { exchange, expectSameWire, getAndHead, withServed, type WireRequest } from './raw-wire-support';
 
 /** `café` as the bytes that went out, read one character per byte. */
 const LATIN1 = 'X-Name: caf\u00e9';
@@ -46,87 +47,47 @@ function build(fw: Framework): Any {
   return app;
 }
 
-const paths = [
-  '/send',
-  '/send-utf8-body',
-  '/json',
-  '/jsonp?callback=cb',
-  '/buffer',
-  '/status',
-  '/append',
-  '/long',
-  '/own-etag',
-  '/redirect',
-  '/error',
-  '/end',
-  '/no-etag/short-no-etag',
-  '/no-etag/long-no-etag',
-  '/no-etag/json',
-  '/custom-etag/send',
-];
+/** Routes whose X-Name goes out as latin1 bytes: res.send and res.json make an ETag or send a Buffer (node's setHeader bytes). */
+const latin1Paths = ['/send', '/send-utf8-body', '/json', '/jsonp?callback=cb', '/buffer', '/status', '/long', '/no-etag/long-no-etag', '/custom-etag/send'];
+/** Routes whose X-Name goes out as UTF-8: express 5 writes a string body there (no ETag made and under 1000 characters). */
+const utf8Paths = ['/no-etag/short-no-etag', '/no-etag/json', '/own-etag', '/redirect', '/error', '/end'];
+
+/** The X-Name lines of the webfw answer to `req`. */
+const xName = (req: WireRequest): Promise<string[]> =>
+  withServed(build(webfw), async (server) => (await exchange(server, req)).lines.filter((l) => l.startsWith('X-Name')));
 
 describe('non-ASCII header values', () => {
   it('should go out in the same bytes as with express 5 for every way of sending', async () => {
-    const reqs: WireRequest[] = [
-      ...paths.map((path) => ({ path })),
-      ...paths.map((path) => ({ method: 'HEAD', path })),
-      { path: '/fresh', headers: { 'If-None-Match': '"v1"' } },
-    ];
-    await expectSameWire(build, reqs);
+    await expectSameWire(build, [...getAndHead([...latin1Paths, ...utf8Paths, '/append']), { path: '/fresh', headers: { 'If-None-Match': '"v1"' } }]);
   });
 
-  it("should be written as latin1 bytes by res.send and res.json with the default etag, as node's setHeader stores them", async () => {
-    const server = await serve(build(webfw));
-    try {
-      for (const path of [
-        '/send',
-        '/send-utf8-body',
-        '/json',
-        '/jsonp?callback=cb',
-        '/buffer',
-        '/status',
-        '/long',
-        '/no-etag/long-no-etag',
-        '/custom-etag/send',
-      ]) {
-        const res = await exchange(server, { path });
-        expect([path, res.lines.filter((l) => l.startsWith('X-Name'))]).toEqual([path, [LATIN1]]);
-      }
-      const notModified = await exchange(server, { path: '/fresh', headers: { 'If-None-Match': '"v1"' } });
-      expect([notModified.statusLine, notModified.lines.filter((l) => l.startsWith('X-Name'))]).toEqual(['HTTP/1.1 304 Not Modified', [LATIN1]]);
-      const appended = await exchange(server, { path: '/append' });
-      expect(appended.lines.filter((l) => l.startsWith('X-Name'))).toEqual([LATIN1, 'X-Name: na\u00efve']);
-      // the body itself stays UTF-8
-      expect((await exchange(server, { path: '/send-utf8-body' })).body).toBe(Buffer.from('déjà vu').toString('latin1'));
-    } finally {
-      await close(server);
-    }
+  it.each(latin1Paths)("should be written as latin1 bytes by %s with the default etag, as node's setHeader stores them", async (path) => {
+    expect(await xName({ path })).toEqual([LATIN1]);
   });
 
-  it('should be written as UTF-8 where express 5 writes a string body (no ETag made and under 1000 characters)', async () => {
-    const server = await serve(build(webfw));
-    try {
-      for (const path of ['/no-etag/short-no-etag', '/no-etag/json', '/own-etag', '/redirect', '/error', '/end']) {
-        const res = await exchange(server, { path });
-        expect([path, res.lines.filter((l) => l.startsWith('X-Name'))]).toEqual([path, [UTF8]]);
-      }
-    } finally {
-      await close(server);
-    }
+  it("should be written as latin1 bytes on a 304, as node's setHeader stores them", async () => {
+    const notModified = await withServed(build(webfw), (server) => exchange(server, { path: '/fresh', headers: { 'If-None-Match': '"v1"' } }));
+    expect([notModified.statusLine, notModified.lines.filter((l) => l.startsWith('X-Name'))]).toEqual(['HTTP/1.1 304 Not Modified', [LATIN1]]);
+  });
+
+  it("should be written as latin1 bytes by res.append, each value, as node's setHeader stores them", async () => {
+    expect(await xName({ path: '/append' })).toEqual([LATIN1, 'X-Name: na\u00efve']);
+  });
+
+  it('should leave the body itself UTF-8', async () => {
+    const res = await withServed(build(webfw), (server) => exchange(server, { path: '/send-utf8-body' }));
+    expect(res.body).toBe(Buffer.from('déjà vu').toString('latin1'));
+  });
+
+  it.each(utf8Paths)('should be written as UTF-8 by %s, where express 5 writes a string body (no ETag made and under 1000 characters)', async (path) => {
+    expect(await xName({ path })).toEqual([UTF8]);
   });
 
   it('should go out as with express 5 when a writeHead hook adds them to an untouched response', async () => {
     // an on-headers style hook: runs inside writeHead, after res.send/res.json computed the headers
     const hooked = (fw: Framework): Any => {
       const app = fw();
-      app.use((_q: Any, res: Any, next: Any) => {
-        const writeHead = res.writeHead;
-        res.writeHead = function hook(this: Any, ...args: Any[]): Any {
-          this.setHeader('X-Name', 'café');
-          return writeHead.apply(this, args);
-        };
-        next();
-      });
+      app.use(onWriteHead((res) => res.setHeader('X-Name', 'café')));
       app.get('/json', (_q: Any, res: Any) => res.json({ name: 'ünïcode' }));
       app.get('/send', (_q: Any, res: Any) => res.send('ascii'));
       app.get('/buffer', (_q: Any, res: Any) => res.send(Buffer.from('bytes')));

@@ -7,6 +7,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { frameworks, type Any, type Framework } from './differential-support';
+import { onWriteHead } from './helpers';
 
 interface Observed {
   status: number;
@@ -44,17 +45,22 @@ function fetchRaw(
 }
 
 /**
- * Builds the app with `fw`, serves it (through `app.listen`, or inside a plain node server
- * when `wrap` is given), sends the request, then asks `/__seen` for what handlers recorded.
+ * A case: what sets the app up (handlers record observations in `seen`), the request, and
+ * optionally a plain node listener to serve the app inside instead of `app.listen`.
  */
-async function observe(
-  fw: Framework,
+type Case = [
   build: (app: Any, seen: unknown[]) => void,
   method: string,
   path: string,
   headers?: Record<string, string>,
   wrap?: (app: Any) => (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<Observed> {
+];
+
+/**
+ * Builds the app with `fw`, serves it (through `app.listen`, or inside a plain node server
+ * when `wrap` is given), sends the request, then asks `/__seen` for what handlers recorded.
+ */
+async function observe(fw: Framework, ...[build, method, path, headers, wrap]: Case): Promise<Observed> {
   const app = fw();
   const seen: unknown[] = [];
   build(app, seen);
@@ -79,15 +85,10 @@ async function observe(
   }
 }
 
-async function expectSame(
-  build: (app: Any, seen: unknown[]) => void,
-  method: string,
-  path: string,
-  headers?: Record<string, string>,
-  wrap?: (app: Any) => (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<Observed> {
-  const want = await observe(frameworks.express, build, method, path, headers, wrap);
-  const got = await observe(frameworks.webfw, build, method, path, headers, wrap);
+/** Observes the case on express 5 and on webfw and asserts both saw the same. */
+async function expectSame(...c: Case): Promise<Observed> {
+  const want = await observe(frameworks.express, ...c);
+  const got = await observe(frameworks.webfw, ...c);
   expect(got).toEqual(want);
   return got;
 }
@@ -214,17 +215,14 @@ describe('untouched responses: same headers, order and observations as express',
   it('should let a writeHead hook read and change the headers (on-headers style)', async () => {
     const got = await expectSame(
       (app, seen) => {
-        app.use((_q: Any, res: Any, next: Any) => {
-          const original = res.writeHead;
-          res.writeHead = function hooked(this: Any, ...args: unknown[]) {
-            seen.push({ type: this.getHeader('Content-Type'), hasLength: this.hasHeader('Content-Length') });
-            this.setHeader('X-Response-Time', '1ms');
-            this.removeHeader('Content-Length');
-            this.setHeader('Content-Encoding', 'identity');
-            return original.apply(this, args);
-          };
-          next();
-        });
+        app.use(
+          onWriteHead((res) => {
+            seen.push({ type: res.getHeader('Content-Type'), hasLength: res.hasHeader('Content-Length') });
+            res.setHeader('X-Response-Time', '1ms');
+            res.removeHeader('Content-Length');
+            res.setHeader('Content-Encoding', 'identity');
+          }),
+        );
         app.get('/', (_q: Any, res: Any) => res.json({ hooked: true }));
       },
       'GET',
@@ -238,14 +236,7 @@ describe('untouched responses: same headers, order and observations as express',
   it('should let a writeHead hook that only reads pass the fast send through', async () => {
     const got = await expectSame(
       (app, seen) => {
-        app.use((_q: Any, res: Any, next: Any) => {
-          const original = res.writeHead;
-          res.writeHead = function timed(this: Any, ...args: unknown[]) {
-            seen.push(this.getHeader('content-length'));
-            return original.apply(this, args);
-          };
-          next();
-        });
+        app.use(onWriteHead((res) => seen.push(res.getHeader('content-length'))));
         app.get('/', (_q: Any, res: Any) => res.send('timed'));
       },
       'GET',

@@ -9,7 +9,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webfw from '@webfw/core';
 import type { Any, Framework } from './differential-support';
-import { close, exchange, expectSameWire, serve, wirePairs, type WireRequest } from './raw-wire-support';
+import { exchange, expectSameWire, getAndHead, withServed, wirePairs, type WireRequest } from './raw-wire-support';
 
 const hasFraming = (lines: string[], name: string): boolean => lines.some((l) => l.toLowerCase().startsWith(`${name}:`));
 
@@ -40,30 +40,24 @@ function upstreamApp(fw: Framework): Any {
   return app;
 }
 
-const paths = [
-  '/send',
-  '/send-long',
-  '/buffer',
-  '/json',
-  '/jsonp?callback=cb',
-  '/status',
-  '/lower',
-  '/copied',
-  '/gzip-chunked',
-  '/no-etag',
-  '/204',
-  '/205',
-  '/empty',
-];
-
 describe('res.send with a Transfer-Encoding set', () => {
   it('should answer exactly as express 5 (no Content-Length, chunked body) for every send method', async () => {
-    const reqs: WireRequest[] = [
-      ...paths.map((path) => ({ path })),
-      ...paths.map((path) => ({ method: 'HEAD', path })),
-      { path: '/fresh', headers: { 'If-None-Match': '"v1"' } },
-      { path: '/fresh' },
+    const paths = [
+      '/send',
+      '/send-long',
+      '/buffer',
+      '/json',
+      '/jsonp?callback=cb',
+      '/status',
+      '/lower',
+      '/copied',
+      '/gzip-chunked',
+      '/no-etag',
+      '/204',
+      '/205',
+      '/empty',
     ];
+    const reqs = [...getAndHead(paths), { path: '/fresh', headers: { 'If-None-Match': '"v1"' } }, { path: '/fresh' }];
     const pairs = await expectSameWire(upstreamApp, reqs);
     for (const { req, webfw: w } of pairs) {
       expect([req.path, hasFraming(w.lines, 'transfer-encoding') && hasFraming(w.lines, 'content-length')]).toEqual([req.path, false]);
@@ -71,38 +65,31 @@ describe('res.send with a Transfer-Encoding set', () => {
   });
 
   it('should send the body in chunks with the Transfer-Encoding and no Content-Length', async () => {
-    const server = await serve(upstreamApp(webfw));
-    try {
-      const res = await exchange(server, { path: '/send' });
-      expect(res.statusLine).toBe('HTTP/1.1 200 OK');
-      expect(res.lines.filter((l) => !/^(date|x-powered-by):/i.test(l))).toEqual([
-        'Transfer-Encoding: chunked',
-        'Content-Type: text/html; charset=utf-8',
-        'ETag: W/"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"',
-        'Connection: close',
-      ]);
-      expect(res.body).toBe('5\r\nhello\r\n0\r\n\r\n');
-    } finally {
-      await close(server);
-    }
+    const res = await withServed(upstreamApp(webfw), (server) => exchange(server, { path: '/send' }));
+    expect(res.statusLine).toBe('HTTP/1.1 200 OK');
+    expect(res.lines.filter((l) => !/^(date|x-powered-by):/i.test(l))).toEqual([
+      'Transfer-Encoding: chunked',
+      'Content-Type: text/html; charset=utf-8',
+      'ETag: W/"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"',
+      'Connection: close',
+    ]);
+    expect(res.body).toBe('5\r\nhello\r\n0\r\n\r\n');
   });
 
-  it('should still remove the Transfer-Encoding and send no body for 204 and 304', async () => {
-    const server = await serve(upstreamApp(webfw));
-    try {
-      const noContent = await exchange(server, { path: '/204' });
-      expect(noContent.statusLine).toBe('HTTP/1.1 204 No Content');
-      expect(hasFraming(noContent.lines, 'transfer-encoding') || hasFraming(noContent.lines, 'content-length')).toBe(false);
-      expect(noContent.body).toBe('');
-      const notModified = await exchange(server, { path: '/fresh', headers: { 'If-None-Match': '"v1"' } });
-      expect(notModified.statusLine).toBe('HTTP/1.1 304 Not Modified');
-      expect(hasFraming(notModified.lines, 'transfer-encoding') || hasFraming(notModified.lines, 'content-length')).toBe(false);
-      const resetContent = await exchange(server, { path: '/205' });
-      expect(resetContent.lines).toContain('Content-Length: 0');
-      expect(hasFraming(resetContent.lines, 'transfer-encoding')).toBe(false);
-    } finally {
-      await close(server);
-    }
+  it.each<[string, WireRequest, string]>([
+    ['204', { path: '/204' }, 'HTTP/1.1 204 No Content'],
+    ['304', { path: '/fresh', headers: { 'If-None-Match': '"v1"' } }, 'HTTP/1.1 304 Not Modified'],
+  ])('should still remove the Transfer-Encoding and send no body for %s', async (_status, req, statusLine) => {
+    const res = await withServed(upstreamApp(webfw), (server) => exchange(server, req));
+    expect(res.statusLine).toBe(statusLine);
+    expect(hasFraming(res.lines, 'transfer-encoding') || hasFraming(res.lines, 'content-length')).toBe(false);
+    expect(res.body).toBe('');
+  });
+
+  it('should still remove the Transfer-Encoding and send Content-Length 0 for 205', async () => {
+    const resetContent = await withServed(upstreamApp(webfw), (server) => exchange(server, { path: '/205' }));
+    expect(resetContent.lines).toContain('Content-Length: 0');
+    expect(hasFraming(resetContent.lines, 'transfer-encoding')).toBe(false);
   });
 });
 
@@ -132,9 +119,8 @@ describe('clients reading a response whose handler set Transfer-Encoding', () =>
     return a;
   }
 
-  it("should be accepted by node's http client and by fetch", async () => {
-    const server = await serve(app());
-    try {
+  it("should be accepted by node's http client and by fetch", () =>
+    withServed(app(), async (server) => {
       const { port } = server.address() as AddressInfo;
       expect(await nodeGet(server, '/json')).toEqual({ status: 200, body: '{"a":1}' });
       expect(await nodeGet(server, '/redirect')).toEqual({ status: 302, body: 'Found. Redirecting to /target' });
@@ -143,10 +129,7 @@ describe('clients reading a response whose handler set Transfer-Encoding', () =>
       expect(await res.text()).toBe('é'.repeat(1500));
       const redirect = await fetch(`http://127.0.0.1:${port}/redirect`, { redirect: 'manual' });
       expect([redirect.status, await redirect.text()]).toEqual([302, 'Found. Redirecting to /target']);
-    } finally {
-      await close(server);
-    }
-  });
+    }));
 });
 
 describe('deliberate: res.redirect and the default error page never send both (express 5 does)', () => {
