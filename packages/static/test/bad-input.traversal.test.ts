@@ -1,20 +1,8 @@
 import serveStatic from '@webfw/static';
-import { errorOf, fixture, raw, serve, type Fixture, type RawResponse, type TestServer } from './helpers';
+import { errorOf, raw, serve, useStrictAndLenient, type RawResponse, type TestServer } from './helpers';
 
-let fx: Fixture;
-let strict: TestServer;
-let lenient: TestServer;
 const SECRET = 'TOP SECRET OUTSIDE ROOT';
-beforeAll(async () => {
-  fx = fixture({ 'a.txt': 'inside', 'dir/file.txt': 'nested', '../secret.txt': SECRET });
-  strict = await serve(serveStatic(fx.root, { fallthrough: false }));
-  lenient = await serve(serveStatic(fx.root));
-});
-afterAll(async () => {
-  await strict.close();
-  await lenient.close();
-  fx.remove();
-});
+const { fx, strict, lenient } = useStrictAndLenient({ 'a.txt': 'inside', 'dir/file.txt': 'nested', '../secret.txt': SECRET });
 
 const responses: RawResponse[] = [];
 async function both(target: string): Promise<[RawResponse, RawResponse]> {

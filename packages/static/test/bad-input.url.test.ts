@@ -1,24 +1,11 @@
-import serveStatic from '@webfw/static';
-import { errorOf, fixture, raw, serve, type Fixture, type TestServer } from './helpers';
+import { errorOf, raw, useStrictAndLenient } from './helpers';
 
 /**
  * Request targets Node's URL parser rejects (a malformed host in absolute form) never throw out
  * of the middleware: serve-static would throw (under express the router answers 404 first); webfw
  * treats the URL as send treats a malformed path, 400, routed as send's errors are.
  */
-let fx: Fixture;
-let strict: TestServer;
-let lenient: TestServer;
-beforeAll(async () => {
-  fx = fixture({ 'a.txt': 'inside' });
-  strict = await serve(serveStatic(fx.root, { fallthrough: false }));
-  lenient = await serve(serveStatic(fx.root));
-});
-afterAll(async () => {
-  await strict.close();
-  await lenient.close();
-  fx.remove();
-});
+const { strict, lenient } = useStrictAndLenient({ 'a.txt': 'inside' });
 
 describe('a request target that cannot be parsed', () => {
   it('should answer 400 with fallthrough false', async () => {

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { StaticError, StaticMiddleware } from '@webfw/static';
+import serveStatic, { type StaticError, type StaticMiddleware } from '@webfw/static';
 import { close, listen, parseResponse, rawBytes } from '../../../tooling/test-support';
 
 /** What `next` received, as the test server reports it back. */
@@ -103,6 +103,53 @@ export function fixture(files: Record<string, string | Buffer>): Fixture {
     }
   }
   return { root, base, path: (rel) => join(root, rel), remove: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/**
+ * Stands for the value `current()` returns when a property is read: for a fixture or server that a
+ * `beforeAll` makes, handed to the tests while they are being collected. Throws if read before.
+ */
+function late<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const value = current();
+      if (value === undefined) throw new Error(`${what} exists only while the tests run`);
+      return Reflect.get(value, key) as unknown;
+    },
+  });
+}
+
+/**
+ * The fixture tree of `files` for the tests of the enclosing file or `describe`: made before the
+ * first test, removed after the last. Read it inside hooks and tests (not while collecting them).
+ */
+export function useFixture(files: Record<string, string | Buffer>): Fixture {
+  let fx: Fixture | undefined;
+  beforeAll(() => {
+    fx = fixture(files);
+  });
+  afterAll(() => fx?.remove());
+  return late(() => fx, 'the fixture');
+}
+
+/**
+ * A {@link useFixture} tree of `files` and the two servers the bad-input tests compare around
+ * it, for the tests of the enclosing file or `describe`: `strict` (fallthrough false) and
+ * `lenient` (the default).
+ */
+export function useStrictAndLenient(files: Record<string, string | Buffer>): { fx: Fixture; strict: TestServer; lenient: TestServer } {
+  const fx = useFixture(files);
+  let strict: TestServer | undefined;
+  let lenient: TestServer | undefined;
+  beforeAll(async () => {
+    strict = await serve(serveStatic(fx.root, { fallthrough: false }));
+    lenient = await serve(serveStatic(fx.root));
+  });
+  afterAll(async () => {
+    await strict?.close();
+    await lenient?.close();
+  });
+  return { fx, strict: late(() => strict, 'the strict server'), lenient: late(() => lenient, 'the lenient server') };
 }
 
 /** The weak ETag send computes for a file of `size` bytes modified at `mtime`. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, type Fixture } from './helpers';
+import { useFixture } from './helpers';
 
 // These run the BUILT package (dist/, made by `tsup` in setup) in plain node, outside jest's
 // module sandbox: what `require('@webfw/static')` and `import` really return, and the exact
@@ -13,11 +13,7 @@ function node(args: string[], input?: string): string {
   return execFileSync(process.execPath, args, { cwd: pkg, input, encoding: 'utf8', timeout: 15000 });
 }
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({ 'a.txt': 'built' });
-});
-afterAll(() => fx.remove());
+const fx = useFixture({ 'a.txt': 'built' });
 
 describe('built package', () => {
   it('should have been built (run `npx tsup` in packages/static)', () => {

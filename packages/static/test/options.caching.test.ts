@@ -1,13 +1,9 @@
 import { statSync } from 'node:fs';
 import request from 'supertest';
 import serveStatic, { type ServeStaticOptions } from '@webfw/static';
-import { etagFor, fixture, raw, withServer, type Fixture } from './helpers';
+import { etagFor, raw, useFixture, withServer } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({ 'a.txt': 'aaaa', 'big.bin': Buffer.alloc(100 * 1024, 1) });
-});
-afterAll(() => fx.remove());
+const fx = useFixture({ 'a.txt': 'aaaa', 'big.bin': Buffer.alloc(100 * 1024, 1) });
 
 /** GETs a small (fast path) and a large (send path) file; both must agree on every header. */
 async function headersOf(options: ServeStaticOptions): Promise<[Record<string, string>, Record<string, string>]> {

@@ -1,17 +1,13 @@
 import request from 'supertest';
 import serveStatic, { type ServeStaticOptions } from '@webfw/static';
-import { errorOf, fixture, raw, serve, withServer, type Fixture, type TestServer } from './helpers';
+import { errorOf, fixture, raw, serve, useFixture, withServer, type TestServer } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({
-    '.env': 'SECRET=1',
-    '.well-known/security.txt': 'contact: me',
-    'visible.txt': 'visible',
-    '.hidden/index.html': 'hidden index',
-  });
+const fx = useFixture({
+  '.env': 'SECRET=1',
+  '.well-known/security.txt': 'contact: me',
+  'visible.txt': 'visible',
+  '.hidden/index.html': 'hidden index',
 });
-afterAll(() => fx.remove());
 
 function with_(options: ServeStaticOptions, fn: (t: TestServer) => Promise<void>): Promise<void> {
   return withServer(serveStatic(fx.root, options), fn);

@@ -1,19 +1,15 @@
 import request from 'supertest';
 import serveStatic, { type ServeStaticOptions } from '@webfw/static';
-import { errorOf, expectAnswers, fixture, withServer, type Answer, type Fixture } from './helpers';
+import { errorOf, expectAnswers, useFixture, withServer, type Answer } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({
-    'about.html': 'about html',
-    'about.htm': 'about htm',
-    'contact.htm': 'contact htm',
-    'report.html/': '',
-    'report.htm': 'report htm',
-    plain: 'no extension file',
-  });
+const fx = useFixture({
+  'about.html': 'about html',
+  'about.htm': 'about htm',
+  'contact.htm': 'contact htm',
+  'report.html/': '',
+  'report.htm': 'report htm',
+  plain: 'no extension file',
 });
-afterAll(() => fx.remove());
 
 describe('extensions', () => {
   it.each<[string, ServeStaticOptions, Answer]>([

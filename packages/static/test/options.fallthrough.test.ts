@@ -1,12 +1,8 @@
 import request from 'supertest';
 import serveStatic from '@webfw/static';
-import { errorOf, expectAnswers, fixture, withServer, type Fixture } from './helpers';
+import { errorOf, expectAnswers, useFixture, withServer } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({ 'a.txt': 'abcdef' });
-});
-afterAll(() => fx.remove());
+const fx = useFixture({ 'a.txt': 'abcdef' });
 
 describe('fallthrough: true (default)', () => {
   it('should call next() for a missing file', async () => {

@@ -1,19 +1,15 @@
 import serveStatic, { type ServeStaticOptions } from '@webfw/static';
-import { errorOf, expectAnswers, fixture, raw, withServer, type Answer, type Fixture } from './helpers';
+import { errorOf, expectAnswers, raw, useFixture, withServer, type Answer } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({
-    'index.html': 'root index.html',
-    'both/index.html': 'both index.html',
-    'both/default.htm': 'both default.htm',
-    'only-default/default.htm': 'only default.htm',
-    'none/file.txt': 'file',
-    'nested/index.html/': '',
-    'nested/index.htm': 'fallback index.htm',
-  });
+const fx = useFixture({
+  'index.html': 'root index.html',
+  'both/index.html': 'both index.html',
+  'both/default.htm': 'both default.htm',
+  'only-default/default.htm': 'only default.htm',
+  'none/file.txt': 'file',
+  'nested/index.html/': '',
+  'nested/index.htm': 'fallback index.htm',
 });
-afterAll(() => fx.remove());
 
 describe('index', () => {
   it.each<[string, ServeStaticOptions, Answer[]]>([

@@ -1,18 +1,14 @@
 import serveStatic, { type StaticMiddleware } from '@webfw/static';
-import { errorOf, expectAnswers, fixture, raw, withServer, type Fixture } from './helpers';
+import { errorOf, expectAnswers, raw, useFixture, withServer } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({
-    'dir/index.html': 'dir index',
-    'empty/': '',
-    'x.html/': '',
-    'evil.com/index.html': 'evil dir',
-    'a b/index.html': 'spaced dir',
-    '<script>/index.html': 'tag dir',
-  });
+const fx = useFixture({
+  'dir/index.html': 'dir index',
+  'empty/': '',
+  'x.html/': '',
+  'evil.com/index.html': 'evil dir',
+  'a b/index.html': 'spaced dir',
+  '<script>/index.html': 'tag dir',
 });
-afterAll(() => fx.remove());
 
 /** Sends each target to one fresh server around `mw` (mounted at `mount`) and expects a 301 to the location given with it. */
 async function expectRedirects(mw: StaticMiddleware, redirects: Array<[target: string, location: string]>, mount?: string): Promise<void> {

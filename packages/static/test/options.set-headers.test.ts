@@ -2,13 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
 import request from 'supertest';
 import serveStatic from '@webfw/static';
-import { fixture, raw, withServer, type Fixture } from './helpers';
+import { raw, useFixture, withServer } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({ 'a.txt': 'small', 'big.bin': Buffer.alloc(100 * 1024, 2), 'dir/index.html': 'idx' });
-});
-afterAll(() => fx.remove());
+const fx = useFixture({ 'a.txt': 'small', 'big.bin': Buffer.alloc(100 * 1024, 2), 'dir/index.html': 'idx' });
 
 describe('setHeaders', () => {
   it('should be called with res, the absolute path and the stat, for small and large files', async () => {

@@ -1,14 +1,10 @@
 import serveStatic from '@webfw/static';
-import { fixture, raw, withServer, type Fixture } from './helpers';
+import { raw, useFixture, withServer } from './helpers';
 
 // start / end are send options that serve-static passes through: every response is cut to
 // the inclusive byte window [start, end] of the file, and ranges apply inside that window.
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({ 'digits.txt': '0123456789' });
-});
-afterAll(() => fx.remove());
+const fx = useFixture({ 'digits.txt': '0123456789' });
 
 describe('start and end', () => {
   it('should serve only bytes start..end', async () => {

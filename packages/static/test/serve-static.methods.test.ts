@@ -1,11 +1,7 @@
 import serveStatic from '@webfw/static';
-import { fixture, raw, serve, type Fixture } from './helpers';
+import { raw, serve, useFixture } from './helpers';
 
-let fx: Fixture;
-beforeAll(() => {
-  fx = fixture({ 'file.txt': 'content' });
-});
-afterAll(() => fx.remove());
+const fx = useFixture({ 'file.txt': 'content' });
 
 const others = ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
