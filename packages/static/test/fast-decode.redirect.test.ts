@@ -28,6 +28,9 @@ describe('fastDecode', () => {
 
 describe('directoryLocation', () => {
   const req = (url: string, originalUrl?: string): IncomingMessage => ({ url, originalUrl }) as unknown as IncomingMessage;
+  /** Expects the directory redirect of a request for `url` to go to `location`. */
+  const expectLocation = (url: string, location: string): void => expect(directoryLocation(req(url))).toBe(location);
+
   it.each<[string, string]>([
     ['/dir', '/dir/'],
     ['/dir?x=1', '/dir/?x=1'],
@@ -36,18 +39,14 @@ describe('directoryLocation', () => {
     ['http://evil.com/dir?x', '/dir/?x'],
     ['/a b', '/a%20b/'],
     ['/%zz', '/%25zz/'],
-  ])('should redirect %j to %j', (url, location) => {
-    expect(directoryLocation(req(url))).toBe(location);
-  });
+  ])('should redirect %j to %j', expectLocation);
 
   it.each<[string, string]>([
     ['/a?b=1#c', '/a/?b=1#c'],
     ['http://h/a?q', '/a/?q'],
     ['HTTPS://host?x', '/?x'],
     ['/a"b?x#y', '/a%22b/?x#y'],
-  ])('should keep the query and fragment of %j in %j', (url, location) => {
-    expect(directoryLocation(req(url))).toBe(location);
-  });
+  ])('should keep the query and fragment of %j in %j', expectLocation);
 
   it('should use originalUrl when a framework set it', () => {
     expect(directoryLocation(req('/', '/mount?q'))).toBe('/mount/?q');
