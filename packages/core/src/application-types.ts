@@ -85,20 +85,10 @@ export interface RouteMatcher<T> {
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
 }
 
-/** Mounts middleware, routers or apps, on `/` or on a path. */
-export interface UseMethod<T> {
+/** Mounts middleware, routers or apps, on `/` (these first signatures) or on a path (the `RouteMatcher` ones). */
+export interface UseMethod<T> extends RouteMatcher<T> {
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
   <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(
-    path: Path,
-    ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]
-  ): T;
-  <Path extends string, P = RouteParameters<Path>, ReqBody = unknown, ReqQuery = ParsedQuery>(
-    path: Path,
-    ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]
-  ): T;
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: PlainHandlerArgument<P, ReqBody, ReqQuery>[]): T;
-  <P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery>(path: PathArgument, ...handlers: HandlerArgument<P, ReqBody, ReqQuery>[]): T;
 }
 
 /** Registers handlers on a route (the path is the route's). */
