@@ -25,6 +25,10 @@ interface Manifest {
   module?: string;
   types?: string;
   exports?: unknown;
+  license?: string;
+  repository?: { type?: string; url?: string; directory?: string };
+  bugs?: { url?: string };
+  homepage?: string;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 }
@@ -145,6 +149,17 @@ describe('published packages: tarball contents', () => {
     const targets = [manifest.main, manifest.module, manifest.types, ...exportTargets(manifest.exports)].filter((t): t is string => !!t);
     expect(targets.length).toBeGreaterThan(0);
     for (const target of targets) expect(entries).toContain(target.replace(/^\.\//, ''));
+  });
+
+  it.each(names)('@webfw/%s should name its license, its folder of the repository and where bugs go', (name) => {
+    const { manifest } = packed.get(`@webfw/${name}`)!;
+    const repository = 'git+https://github.com/webfw/webfw.git';
+    expect([manifest.license, manifest.repository, manifest.bugs]).toEqual([
+      'MIT',
+      { type: 'git', url: repository, directory: `packages/${name}` },
+      { url: 'https://github.com/webfw/webfw/issues' },
+    ]);
+    expect(manifest.homepage).toBe(`https://github.com/webfw/webfw/tree/main/packages/${name}#readme`);
   });
 
   it.each(names)('@webfw/%s should declare only published version ranges (no workspace: protocol)', (name) => {
