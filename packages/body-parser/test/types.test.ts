@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bodyParser, { json, type BodyParserMiddleware, type JsonOptions, type UrlencodedOptions } from '@webfw/body-parser';
+import { expectTypeOf } from 'expect-type';
 import { post, withServe } from './helpers';
 
 /** A framework request type, as express's Request is: a subtype of IncomingMessage. */
@@ -31,8 +32,8 @@ describe('public types (checked by tsc, exercised here)', () => {
   it('should type the default export as the four factories', () => {
     const factories: Array<(options?: never) => BodyParserMiddleware> = [bodyParser.json, bodyParser.raw, bodyParser.text, bodyParser.urlencoded];
     expect(factories.map((f) => typeof f)).toEqual(['function', 'function', 'function', 'function']);
-    // @ts-expect-error extended must be a boolean
-    const bad: UrlencodedOptions = { extended: 'yes' };
-    expect(bad).toBeDefined();
+    expectTypeOf(bodyParser.json).toEqualTypeOf(json);
+    expectTypeOf<UrlencodedOptions['extended']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<{ extended: 'yes' }>().not.toMatchTypeOf<UrlencodedOptions>();
   });
 });
