@@ -22,14 +22,12 @@ describe('deep nesting', () => {
       expect(res.text).toBe('100000');
     }));
 
-  it('should 400 extended urlencoded input far deeper than depth, quickly', () =>
+  it('should 400 extended urlencoded input far deeper than depth', () =>
     withServe(urlencoded({ extended: true }), async (s) => {
       const body = `a${'[b]'.repeat(5000)}=1`;
-      const started = Date.now();
       const res = await post(s.port, 'application/x-www-form-urlencoded', body);
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ error: depthExceeded(body) });
-      expect(Date.now() - started).toBeLessThan(2000);
     }));
 
   it('should keep deep brackets as one flat key without extended', () =>

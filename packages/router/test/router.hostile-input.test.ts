@@ -134,12 +134,11 @@ describe('unusual request targets', () => {
     router.get('/:a-:b', (_req, res) => res.end('pair'));
     server = createServer(router);
     const segments = Array.from({ length: 2000 }, (_, i) => `s${i}`).join('/');
-    const started = Date.now();
+    // a backtracking pattern would hang here (the test's timeout), path-to-regexp 8 answers at once
     await request(server).get(`/long/${segments}`).expect(200, 'segments 2000');
     await request(server)
       .get(`/${'-'.repeat(12000)}`)
       .expect(200, 'pair');
-    expect(Date.now() - started).toBeLessThan(2000);
     await listen(server);
     const tooLong = parseRaw(await rawRequest(server, `GET /long/${'x'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
     expect(tooLong.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
