@@ -51,36 +51,32 @@ describe('error-handling middleware', () => {
     await request(app).get('/').expect(200, 'seen []');
   });
 
-  it('should catch a handler that throws', async () => {
+  it.each<[string, (app: Application) => void, string]>([
+    [
+      'should catch a handler that throws',
+      (app) =>
+        app.get('/', () => {
+          throw new Error('thrown');
+        }),
+      'caught thrown',
+    ],
+    [
+      'should catch a handler whose promise rejects',
+      (app) =>
+        app.get('/', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw new Error('rejected');
+        }),
+      'caught rejected',
+    ],
+    ['should catch rejected middleware mounted with use', (app) => app.use(() => Promise.reject(new Error('mw rejected'))), 'caught mw rejected'],
+  ])('%s', async (_name, failing, body) => {
     const app = webfw();
-    app.get('/', () => {
-      throw new Error('thrown');
-    });
+    failing(app);
     app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
       res.end(`caught ${err.message}`);
     });
-    await request(app).get('/').expect(200, 'caught thrown');
-  });
-
-  it('should catch a handler whose promise rejects', async () => {
-    const app = webfw();
-    app.get('/', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      throw new Error('rejected');
-    });
-    app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
-      res.end(`caught ${err.message}`);
-    });
-    await request(app).get('/').expect(200, 'caught rejected');
-  });
-
-  it('should catch rejected middleware mounted with use', async () => {
-    const app = webfw();
-    app.use(() => Promise.reject(new Error('mw rejected')));
-    app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
-      res.end(`caught ${err.message}`);
-    });
-    await request(app).get('/').expect(200, 'caught mw rejected');
+    await request(app).get('/').expect(200, body);
   });
 
   it('should pass an error thrown by error middleware to the next one', async () => {
@@ -293,35 +289,25 @@ describe('final handler', () => {
     }
   });
 
-  it('should answer 400 for a malformed percent-encoded route parameter', async () => {
-    const app = webfw();
-    app.get('/user/:id', (_req, res) => {
-      res.end('never');
-    });
-    const res = await call(app, { path: '/user/%E0%A4%A' });
-    expect(res.status).toBe(400);
-    expect(res.body).toContain('Failed to decode param');
-  });
+  /** A route answering `ok` at /ok. */
+  const okRoute = (app: Application) => app.get('/ok', (_req, res) => res.end('ok'));
 
-  it('should answer 404 for a malformed percent-encoded path no route matches', async () => {
+  it.each<[string, (app: Application) => void, string, number, string]>([
+    [
+      'should answer 400 for a malformed percent-encoded route parameter',
+      (app) => app.get('/user/:id', (_req, res) => res.end('never')),
+      '/user/%E0%A4%A',
+      400,
+      expect.stringContaining('Failed to decode param'),
+    ],
+    ['should answer 404 for a malformed percent-encoded path no route matches', okRoute, '/%E0%A4%A', 404, doc('Cannot GET /%E0%A4%25A')],
+    ['should still answer a well-formed path beside a malformed one', okRoute, '/ok', 200, 'ok'],
+    ['should give req.path the raw malformed path', (app) => app.use((req, res) => res.end(req.path)), '/a%zz%/b', 200, '/a%zz%/b'],
+  ])('%s', async (_name, route, path, status, body) => {
     const app = webfw();
-    app.get('/ok', (_req, res) => {
-      res.end('ok');
-    });
-    const res = await call(app, { path: '/%E0%A4%A' });
-    expect(res.status).toBe(404);
-    expect(res.body).toBe(doc('Cannot GET /%E0%A4%25A'));
-    const ok = await call(app, { path: '/ok' });
-    expect(ok.body).toBe('ok');
-  });
-
-  it('should give req.path the raw malformed path', async () => {
-    const app = webfw();
-    app.use((req, res) => {
-      res.end(req.path);
-    });
-    const res = await call(app, { path: '/a%zz%/b' });
-    expect([res.status, res.body]).toEqual([200, '/a%zz%/b']);
+    route(app);
+    const res = await call(app, { path });
+    expect([res.status, res.body]).toEqual([status, body]);
   });
 
   it('should be usable on its own with node:http', async () => {

@@ -4,12 +4,15 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
-import { close } from '../../../tooling/test-support';
+import { serverSlot } from './helpers';
 
-/** Starts `app.listen` on an ephemeral port and resolves with the server. */
+const started = serverSlot();
+
+/** Starts `app.listen` on an ephemeral port and resolves with the server (closed after the test). */
 function start(app: Application): Promise<Server> {
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
+    started.server = server;
   });
 }
 
@@ -31,23 +34,17 @@ function describeObjects(app: Application, req: Request, res: Response): Record<
 const ALL_TRUE = { reqProto: true, resProto: true, reqCtor: true, resCtor: true, reqInstance: true, resInstance: true };
 
 describe('app.listen() request and response objects', () => {
-  let server: Server | undefined;
-  afterEach(async () => {
-    if (server?.listening) await close(server);
-    server = undefined;
-  });
-
   it("should give requests and responses the app's prototypes and node's constructors", async () => {
     const app = webfw();
     app.get('/', (req, res) => res.json(describeObjects(app, req, res)));
-    server = await start(app);
+    const server = await start(app);
     await request(urlOf(server)).get('/').expect(200, ALL_TRUE);
   });
 
   it('should keep members added to app.request and app.response after listen', async () => {
     const app = webfw();
     app.get('/', (req, res) => (res as Response & { shout(s: string): void }).shout((req as Request & { who(): string }).who()));
-    server = await start(app);
+    const server = await start(app);
     (app.request as Request & { who(): string }).who = function who(this: Request) {
       return this.method;
     };
@@ -62,7 +59,7 @@ describe('app.listen() request and response objects', () => {
     app.request = Object.create(webfw.request, { app: { value: app, writable: true, configurable: true, enumerable: true } }) as Request;
     app.response = Object.create(webfw.response, { app: { value: app, writable: true, configurable: true, enumerable: true } }) as Response;
     app.get('/', (req, res) => res.json(describeObjects(app, req, res)));
-    server = await start(app);
+    const server = await start(app);
     await request(urlOf(server)).get('/').expect(200, ALL_TRUE);
   });
 
@@ -75,7 +72,7 @@ describe('app.listen() request and response objects', () => {
     });
     app.use('/sub', sub);
     app.use((req, res) => res.json({ ...describeObjects(app, req, res), app: req.app === app && res.app === app }));
-    server = await start(app);
+    const server = await start(app);
     await request(urlOf(server))
       .get('/sub/x')
       .expect('X-Sub', 'true')
@@ -91,7 +88,7 @@ describe('app.listen() request and response objects', () => {
   it('should keep a weak ETag identical to a full SHA-1 of the body on a listening app', async () => {
     const app = webfw();
     app.get('/', (_req, res) => res.json({ hello: 'world' }));
-    server = await start(app);
+    const server = await start(app);
     const body = '{"hello":"world"}';
     const tag = `W/"${Buffer.byteLength(body).toString(16)}-${createHash('sha1').update(body).digest('base64').substring(0, 27)}"`;
     for (let i = 0; i < 3; i++) await request(urlOf(server)).get('/').expect('ETag', tag).expect(200, body);

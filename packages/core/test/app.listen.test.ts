@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import webfw from '@webfw/core';
 import type { Application } from '@webfw/core';
 import { close } from '../../../tooling/test-support';
+import { serverSlot } from './helpers';
 
 function get(target: { port?: number; socketPath?: string }, path = '/'): Promise<{ status: number; body: string; poweredBy?: string }> {
   return new Promise((resolve, reject) => {
@@ -29,43 +30,39 @@ function helloApp(): Application {
 }
 
 describe('app.listen()', () => {
-  let server: Server | undefined;
-  afterEach(async () => {
-    if (server?.listening) await close(server);
-    server = undefined;
-  });
+  const current = serverSlot();
 
   it('should listen on an OS-chosen port and call back', async () => {
     const app = helloApp();
     await new Promise<void>((resolve) => {
-      server = app.listen(0, () => resolve());
+      current.server = app.listen(0, () => resolve());
     });
-    const { port } = server!.address() as AddressInfo;
+    const { port } = current.server!.address() as AddressInfo;
     expect(port).toBeGreaterThan(0);
     expect(await get({ port })).toEqual({ status: 200, body: 'hello true true', poweredBy: 'webfw' });
   });
 
   it('should return the http.Server', async () => {
-    server = helloApp().listen(0, '127.0.0.1');
-    expect(server).toBeInstanceOf(HttpServer);
-    await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
-    expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
+    current.server = helloApp().listen(0, '127.0.0.1');
+    expect(current.server).toBeInstanceOf(HttpServer);
+    await new Promise<void>((resolve) => current.server!.once('listening', () => resolve()));
+    expect((current.server.address() as AddressInfo).address).toBe('127.0.0.1');
   });
 
   it('should listen on port, host and backlog', async () => {
     const app = helloApp();
     await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', 5, () => resolve());
+      current.server = app.listen(0, '127.0.0.1', 5, () => resolve());
     });
-    const address = server!.address() as AddressInfo;
+    const address = current.server!.address() as AddressInfo;
     expect(address.address).toBe('127.0.0.1');
     expect((await get({ port: address.port })).body).toBe('hello true true');
   });
 
   it('should listen without any argument', async () => {
-    server = helloApp().listen();
-    await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
-    expect((server.address() as AddressInfo).port).toBeGreaterThan(0);
+    current.server = helloApp().listen();
+    await new Promise<void>((resolve) => current.server!.once('listening', () => resolve()));
+    expect((current.server.address() as AddressInfo).port).toBeGreaterThan(0);
   });
 
   it('should listen on a UNIX socket path', async () => {
@@ -74,12 +71,12 @@ describe('app.listen()', () => {
     try {
       const app = helloApp();
       await new Promise<void>((resolve) => {
-        server = app.listen(socketPath, () => resolve());
+        current.server = app.listen(socketPath, () => resolve());
       });
       expect(existsSync(socketPath)).toBe(true);
       expect(await get({ socketPath })).toEqual({ status: 200, body: 'hello true true', poweredBy: 'webfw' });
     } finally {
-      if (server?.listening) await close(server);
+      if (current.server?.listening) await close(current.server);
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -87,9 +84,9 @@ describe('app.listen()', () => {
   it('should pass a listen error to the callback', async () => {
     const first = helloApp();
     await new Promise<void>((resolve) => {
-      server = first.listen(0, '127.0.0.1', () => resolve());
+      current.server = first.listen(0, '127.0.0.1', () => resolve());
     });
-    const { port } = server!.address() as AddressInfo;
+    const { port } = current.server!.address() as AddressInfo;
     let second: Server | undefined;
     const err = await new Promise<unknown>((resolve) => {
       second = helloApp().listen(port, '127.0.0.1', (e?: Error) => resolve(e));
@@ -103,9 +100,9 @@ describe('app.listen()', () => {
     const inner = helloApp();
     outer.use(inner);
     await new Promise<void>((resolve) => {
-      server = outer.listen(0, '127.0.0.1', () => resolve());
+      current.server = outer.listen(0, '127.0.0.1', () => resolve());
     });
-    const { port } = server!.address() as AddressInfo;
+    const { port } = current.server!.address() as AddressInfo;
     expect((await get({ port })).body).toBe('hello true true');
   });
 });

@@ -2,7 +2,7 @@ import { METHODS } from 'node:http';
 import request from 'supertest';
 import webfw, { methods } from '@webfw/core';
 import type { Application, HttpMethod } from '@webfw/core';
-import { call } from './helpers';
+import { call, counting } from './helpers';
 
 type RouteFn = (path: string, handler: (req: { method: string }, res: { end(s: string): void }) => void) => Application;
 
@@ -31,52 +31,35 @@ describe('app.METHOD()', () => {
     });
   }
 
-  it('should route HEAD with app.head()', async () => {
+  it.each<[string, (app: Application) => void, string, { status?: number; headers: Record<string, string>; body?: string }]>([
+    [
+      'should route HEAD with app.head()',
+      (app) => app.head('/', (_req, res) => res.setHeader('X-Head', 'yes').end()),
+      'HEAD',
+      { status: 200, headers: { 'x-head': 'yes' }, body: '' },
+    ],
+    [
+      'should answer HEAD with the GET route when no HEAD route came first',
+      (app) => app.get('/', (req, res) => res.setHeader('X-Method', req.method).end('body')),
+      'HEAD',
+      { status: 200, headers: { 'x-method': 'HEAD' }, body: '' },
+    ],
+    [
+      'should prefer an app.head() registered before app.get()',
+      (app) => app.head('/', (_req, res) => res.setHeader('X-From', 'head').end()).get('/', (_req, res) => res.setHeader('X-From', 'get').end('x')),
+      'HEAD',
+      { headers: { 'x-from': 'head' } },
+    ],
+    [
+      'should answer OPTIONS with the allowed methods',
+      (app) => app.get('/', (_req, res) => res.end()).post('/', (_req, res) => res.end()),
+      'OPTIONS',
+      { status: 200, headers: { allow: 'GET, HEAD, POST' }, body: 'GET, HEAD, POST' },
+    ],
+  ])('%s', async (_name, routes, method, expected) => {
     const app = webfw();
-    app.head('/', (_req, res) => {
-      res.setHeader('X-Head', 'yes');
-      res.end();
-    });
-    const res = await call(app, { method: 'HEAD' });
-    expect(res.status).toBe(200);
-    expect(res.headers['x-head']).toBe('yes');
-    expect(res.body).toBe('');
-  });
-
-  it('should answer HEAD with the GET route when no HEAD route came first', async () => {
-    const app = webfw();
-    app.get('/', (req, res) => {
-      res.setHeader('X-Method', req.method);
-      res.end('body');
-    });
-    const res = await call(app, { method: 'HEAD' });
-    expect(res.status).toBe(200);
-    expect(res.headers['x-method']).toBe('HEAD');
-    expect(res.body).toBe('');
-  });
-
-  it('should prefer an app.head() registered before app.get()', async () => {
-    const app = webfw();
-    app.head('/', (_req, res) => {
-      res.setHeader('X-From', 'head');
-      res.end();
-    });
-    app.get('/', (_req, res) => {
-      res.setHeader('X-From', 'get');
-      res.end('x');
-    });
-    const res = await call(app, { method: 'HEAD' });
-    expect(res.headers['x-from']).toBe('head');
-  });
-
-  it('should answer OPTIONS with the allowed methods', async () => {
-    const app = webfw();
-    app.get('/', (_req, res) => res.end());
-    app.post('/', (_req, res) => res.end());
-    const res = await call(app, { method: 'OPTIONS' });
-    expect(res.status).toBe(200);
-    expect(res.headers.allow).toBe('GET, HEAD, POST');
-    expect(res.body).toBe('GET, HEAD, POST');
+    routes(app);
+    expect(await call(app, { method })).toMatchObject(expected);
   });
 
   it('should return a setting from app.get(name) with one argument', () => {
@@ -85,50 +68,52 @@ describe('app.METHOD()', () => {
     expect(app.get('/x')).toBe('a setting');
   });
 
-  it('should run several callbacks and arrays of callbacks in order', async () => {
-    const app = webfw();
-    const order: string[] = [];
-    const step = (name: string) => (_req: unknown, _res: unknown, next: () => void) => {
-      order.push(name);
-      next();
-    };
-    app.get('/', step('a'), [step('b'), [step('c')]], (_req, res) => {
-      res.end(order.join(''));
-    });
-    await request(app).get('/').expect(200, 'abc');
-  });
-
-  it("should skip the rest of the route with next('route')", async () => {
-    const app = webfw();
-    app.get(
+  it.each<[string, (app: Application) => void, string, string]>([
+    [
+      'should run several callbacks and arrays of callbacks in order',
+      (app) => {
+        const order: string[] = [];
+        const step = (name: string) => (_req: unknown, _res: unknown, next: () => void) => {
+          order.push(name);
+          next();
+        };
+        app.get('/', step('a'), [step('b'), [step('c')]], (_req, res) => res.end(order.join('')));
+      },
       '/',
-      (_req, _res, next) => next('route'),
-      (_req, res) => res.end('skipped?'),
-    );
-    app.get('/', (_req, res) => res.end('next route'));
-    await request(app).get('/').expect(200, 'next route');
-  });
-
-  it('should infer route params from the path', async () => {
+      'abc',
+    ],
+    [
+      "should skip the rest of the route with next('route')",
+      (app) => {
+        const skip = (_req: unknown, _res: unknown, next: (to: 'route') => void) => next('route');
+        app.get('/', skip, (_req, res) => res.end('skipped?'));
+        app.get('/', (_req, res) => res.end('next route'));
+      },
+      '/',
+      'next route',
+    ],
+    [
+      'should infer route params from the path',
+      (app) =>
+        app.get('/users/:id/books/:book', (req, res) => {
+          const id: string = req.params.id;
+          const book: string = req.params.book;
+          res.end(`${id}:${book}`);
+        }),
+      '/users/42/books/dune',
+      '42:dune',
+    ],
+    [
+      'should route regular expressions',
+      (app) => app.get(/^\/re(\d+)$/, (req, res) => res.end(`re ${(req.params as Record<string, string>)[0]}`)),
+      '/re12',
+      're 12',
+    ],
+    ['should route arrays of paths', (app) => app.get(['/a', '/b'], (req, res) => res.end(`list ${req.path}`)), '/b', 'list /b'],
+  ])('%s', async (_name, routes, path, body) => {
     const app = webfw();
-    app.get('/users/:id/books/:book', (req, res) => {
-      const id: string = req.params.id;
-      const book: string = req.params.book;
-      res.end(`${id}:${book}`);
-    });
-    await request(app).get('/users/42/books/dune').expect(200, '42:dune');
-  });
-
-  it('should route regular expressions and arrays of paths', async () => {
-    const app = webfw();
-    app.get(/^\/re(\d+)$/, (req, res) => {
-      res.end(`re ${(req.params as Record<string, string>)[0]}`);
-    });
-    app.get(['/a', '/b'], (req, res) => {
-      res.end(`list ${req.path}`);
-    });
-    await request(app).get('/re12').expect(200, 're 12');
-    await request(app).get('/b').expect(200, 'list /b');
+    routes(app);
+    await request(app).get(path).expect(200, body);
   });
 
   it('should type every method name', () => {
@@ -155,12 +140,9 @@ describe('app.all()', () => {
 
   it('should run the handlers once per request', async () => {
     const app = webfw();
-    let count = 0;
-    app.all('/', (_req, _res, next) => {
-      count++;
-      next();
-    });
-    app.get('/', (_req, res) => res.end(String(count)));
+    const counted = counting();
+    app.all('/', counted.middleware);
+    app.get('/', (_req, res) => res.end(String(counted.calls)));
     await request(app).get('/').expect(200, '1');
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import webfw from '@webfw/core';
 import type { Request } from '@webfw/core';
+import { counting } from './helpers';
 
 type WithUser = Request & { user?: string };
 
@@ -23,14 +24,11 @@ describe('app.param()', () => {
 
   it('should run once per request even when several routes match', async () => {
     const app = webfw();
-    let count = 0;
-    app.param('id', (_req, _res, next) => {
-      count++;
-      next();
-    });
+    const counted = counting();
+    app.param('id', counted.middleware);
     app.get('/user/:id', (_req, _res, next) => next());
     app.get('/user/:id', (_req, res) => {
-      res.end(String(count));
+      res.end(String(counted.calls));
     });
     await request(app).get('/user/1').expect(200, '1');
   });
@@ -69,12 +67,8 @@ describe('app.param()', () => {
       if (value === 'skip') return next('route');
       next();
     });
-    app.get('/user/:id', (_req, res) => {
-      res.end('first');
-    });
-    app.get('/user/*rest', (_req, res) => {
-      res.end('fallback');
-    });
+    app.get('/user/:id', (_req, res) => res.end('first'));
+    app.get('/user/*rest', (_req, res) => res.end('fallback'));
     await request(app).get('/user/1').expect(200, 'first');
     await request(app).get('/user/skip').expect(200, 'fallback');
   });
@@ -82,13 +76,10 @@ describe('app.param()', () => {
   it('should not be inherited by mounted apps', async () => {
     const parent = webfw();
     const child = webfw();
-    let calls = 0;
-    parent.param('id', (_req, _res, next) => {
-      calls++;
-      next();
-    });
+    const counted = counting();
+    parent.param('id', counted.middleware);
     child.get('/:id', (req, res) => {
-      res.end(`child ${req.params.id} ${calls}`);
+      res.end(`child ${req.params.id} ${counted.calls}`);
     });
     parent.use('/c', child);
     await request(parent).get('/c/9').expect(200, 'child 9 0');

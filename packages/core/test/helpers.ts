@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import supertest from 'supertest';
 import type { Response as TestResponse } from 'supertest';
-import { parseResponse, rawBytes, request, withServer } from '../../../tooling/test-support';
+import { close, parseResponse, rawBytes, request, withServer } from '../../../tooling/test-support';
 
 /** A raw HTTP response: status line parts, lower-cased headers and body. */
 export interface RawResponse {
@@ -92,4 +92,29 @@ export function onWriteHead(hook: (res: ServerResponse) => void): (req: Incoming
     } as ServerResponse['writeHead'];
     next();
   };
+}
+
+/** Middleware (or a param callback) that counts its calls in `calls` and calls next. */
+export function counting(): { calls: number; middleware: (req: unknown, res: unknown, next: () => void) => void } {
+  const counter = {
+    calls: 0,
+    middleware: (_req: unknown, _res: unknown, next: () => void): void => {
+      counter.calls++;
+      next();
+    },
+  };
+  return counter;
+}
+
+/**
+ * A slot for the server a test starts itself (`app.listen`): registers an afterEach that closes
+ * the server in the slot, when still listening, and empties the slot.
+ */
+export function serverSlot(): { server?: Server } {
+  const slot: { server?: Server } = {};
+  afterEach(async () => {
+    if (slot.server?.listening) await close(slot.server);
+    slot.server = undefined;
+  });
+  return slot;
 }

@@ -11,48 +11,45 @@ function echo(fn: (req: Request) => unknown) {
   return app;
 }
 
+/** One case: what the handler answers from `req`, the request headers, and the answer expected. */
+interface AcceptsCase {
+  name: string;
+  answer: (req: Request) => unknown;
+  headers: Record<string, string>;
+  expected: unknown;
+}
+
+/** Asserts the JSON `answer` sends for a GET with `headers`. */
+async function expectAnswer({ answer, headers, expected }: AcceptsCase): Promise<void> {
+  const res = await request(echo(answer)).get('/').set(headers);
+  expect(res.body).toEqual(expected);
+}
+
 describe('req.accepts()', () => {
-  it('should return the best type as given (extension or MIME)', async () => {
-    const app = echo((req) => [req.accepts('html'), req.accepts('text/html'), req.accepts('json'), req.accepts(['json', 'html']), req.accepts('json', 'html')]);
-    const res = await request(app).get('/').set('Accept', 'text/html;q=0.9, application/json');
-    expect(res.body).toEqual(['html', 'text/html', 'json', 'json', 'json']);
-  });
-
-  it('should return false when nothing is acceptable', async () => {
-    const res = await request(echo((req) => req.accepts(['json', 'png'])))
-      .get('/')
-      .set('Accept', 'text/html');
-    expect(res.body).toBe(false);
-  });
-
-  it('should return the first type without an Accept header', async () => {
-    const res = await request(echo((req) => req.accepts(['json', 'html']))).get('/');
-    expect(res.body).toBe('json');
-  });
-
-  it('should list every accepted type by preference without arguments', async () => {
-    const app = echo((req) => req.accepts());
-    expect((await request(app).get('/').set('Accept', 'text/plain;q=0.5, application/json, text/html;q=0.8')).body).toEqual([
-      'application/json',
-      'text/html',
-      'text/plain',
-    ]);
-    expect((await request(app).get('/')).body).toEqual(['*/*']);
-  });
-
-  it('should match wildcards', async () => {
-    const res = await request(echo((req) => [req.accepts('png'), req.accepts('json')]))
-      .get('/')
-      .set('Accept', 'image/*');
-    expect(res.body).toEqual(['png', false]);
-  });
-
-  it('should ignore unknown extensions', async () => {
-    const res = await request(echo((req) => req.accepts(['nosuchext', 'json'])))
-      .get('/')
-      .set('Accept', '*/*');
-    expect(res.body).toBe('json');
-  });
+  it.each<AcceptsCase>([
+    {
+      name: 'should return the best type as given (extension or MIME)',
+      answer: (req) => [req.accepts('html'), req.accepts('text/html'), req.accepts('json'), req.accepts(['json', 'html']), req.accepts('json', 'html')],
+      headers: { Accept: 'text/html;q=0.9, application/json' },
+      expected: ['html', 'text/html', 'json', 'json', 'json'],
+    },
+    {
+      name: 'should return false when nothing is acceptable',
+      answer: (req) => req.accepts(['json', 'png']),
+      headers: { Accept: 'text/html' },
+      expected: false,
+    },
+    { name: 'should return the first type without an Accept header', answer: (req) => req.accepts(['json', 'html']), headers: {}, expected: 'json' },
+    {
+      name: 'should list every accepted type by preference without arguments',
+      answer: (req) => req.accepts(),
+      headers: { Accept: 'text/plain;q=0.5, application/json, text/html;q=0.8' },
+      expected: ['application/json', 'text/html', 'text/plain'],
+    },
+    { name: 'should list */* without arguments nor Accept header', answer: (req) => req.accepts(), headers: {}, expected: ['*/*'] },
+    { name: 'should match wildcards', answer: (req) => [req.accepts('png'), req.accepts('json')], headers: { Accept: 'image/*' }, expected: ['png', false] },
+    { name: 'should ignore unknown extensions', answer: (req) => req.accepts(['nosuchext', 'json']), headers: { Accept: '*/*' }, expected: 'json' },
+  ])('$name', expectAnswer);
 
   it('should handle an Accept header with hundreds of entries', async () => {
     const entries = Array.from({ length: 500 }, (_, i) => `application/x-type-${i};q=0.${(i % 9) + 1}`);
@@ -68,41 +65,53 @@ describe('req.accepts()', () => {
 });
 
 describe('req.acceptsEncodings()', () => {
-  it('should return the first accepted encoding', async () => {
-    const app = echo((req) => [req.acceptsEncodings('gzip'), req.acceptsEncodings(['br', 'gzip']), req.acceptsEncodings('deflate')]);
-    const res = await request(app).get('/').set('Accept-Encoding', 'gzip, br;q=0.5');
-    expect(res.body).toEqual(['gzip', 'gzip', false]);
-  });
-
-  it('should list the accepted encodings (identity included) without arguments', async () => {
-    const app = echo((req) => req.acceptsEncodings());
-    expect((await request(app).get('/').set('Accept-Encoding', 'br')).body).toEqual(['br', 'identity']);
-  });
+  it.each<AcceptsCase>([
+    {
+      name: 'should return the first accepted encoding',
+      answer: (req) => [req.acceptsEncodings('gzip'), req.acceptsEncodings(['br', 'gzip']), req.acceptsEncodings('deflate')],
+      headers: { 'Accept-Encoding': 'gzip, br;q=0.5' },
+      expected: ['gzip', 'gzip', false],
+    },
+    {
+      name: 'should list the accepted encodings (identity included) without arguments',
+      answer: (req) => req.acceptsEncodings(),
+      headers: { 'Accept-Encoding': 'br' },
+      expected: ['br', 'identity'],
+    },
+  ])('$name', expectAnswer);
 });
 
 describe('req.acceptsCharsets()', () => {
-  it('should return the first accepted charset or false', async () => {
-    const app = echo((req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets('iso-8859-1', 'utf-8'), req.acceptsCharsets(['ascii'])]);
-    const res = await request(app).get('/').set('Accept-Charset', 'utf-8, iso-8859-1;q=0.2');
-    expect(res.body).toEqual(['utf-8', 'utf-8', false]);
-  });
-
-  it('should accept any charset without the header', async () => {
-    const app = echo((req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets()]);
-    expect((await request(app).get('/')).body).toEqual(['utf-8', ['*']]);
-  });
+  it.each<AcceptsCase>([
+    {
+      name: 'should return the first accepted charset or false',
+      answer: (req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets('iso-8859-1', 'utf-8'), req.acceptsCharsets(['ascii'])],
+      headers: { 'Accept-Charset': 'utf-8, iso-8859-1;q=0.2' },
+      expected: ['utf-8', 'utf-8', false],
+    },
+    {
+      name: 'should accept any charset without the header',
+      answer: (req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets()],
+      headers: {},
+      expected: ['utf-8', ['*']],
+    },
+  ])('$name', expectAnswer);
 });
 
 describe('req.acceptsLanguages()', () => {
-  it('should return the first accepted language or false', async () => {
-    const app = echo((req) => [req.acceptsLanguages('fr'), req.acceptsLanguages(['es', 'en']), req.acceptsLanguages('de')]);
-    const res = await request(app).get('/').set('Accept-Language', 'en-US, en;q=0.8, fr;q=0.5');
-    expect(res.body).toEqual(['fr', 'en', false]);
-  });
-
-  it('should list every language of the header without arguments', async () => {
-    const app = echo((req) => req.acceptsLanguages());
-    expect((await request(app).get('/').set('Accept-Language', 'fr;q=0.5, en-GB')).body).toEqual(['en-GB', 'fr']);
-    expect((await request(app).get('/')).body).toEqual(['*']);
-  });
+  it.each<AcceptsCase>([
+    {
+      name: 'should return the first accepted language or false',
+      answer: (req) => [req.acceptsLanguages('fr'), req.acceptsLanguages(['es', 'en']), req.acceptsLanguages('de')],
+      headers: { 'Accept-Language': 'en-US, en;q=0.8, fr;q=0.5' },
+      expected: ['fr', 'en', false],
+    },
+    {
+      name: 'should list every language of the header without arguments',
+      answer: (req) => req.acceptsLanguages(),
+      headers: { 'Accept-Language': 'fr;q=0.5, en-GB' },
+      expected: ['en-GB', 'fr'],
+    },
+    { name: 'should list * without arguments nor header', answer: (req) => req.acceptsLanguages(), headers: {}, expected: ['*'] },
+  ])('$name', expectAnswer);
 });

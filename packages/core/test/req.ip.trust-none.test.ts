@@ -16,26 +16,24 @@ describe('req.ip and req.ips without a trusted proxy', () => {
     return app;
   }
 
-  it('should give the socket address and ignore X-Forwarded-For by default', async () => {
-    const res = await request(ipApp()).get('/').set('X-Forwarded-For', '10.0.0.1, 10.0.0.2').expect(200);
-    expect(res.body).toEqual({ socket: res.body.socket, ip: res.body.socket, ips: [], fn: false });
-    expect(res.body.socket).toMatch(/127\.0\.0\.1$/);
-  });
+  /** Without a trusted proxy: req.ip is the socket's (loopback) address and req.ips is empty. */
+  const socketOnly = (body: Record<string, unknown>) => {
+    expect(body).toEqual({ socket: body.socket, ip: body.socket, ips: [], fn: false });
+    expect(body.socket).toMatch(/127\.0\.0\.1$/);
+  };
 
-  it("should do the same for an explicit 'trust proxy' false", async () => {
-    const res = await request(ipApp((app) => app.set('trust proxy', false)))
-      .get('/')
-      .set('X-Forwarded-For', '10.0.0.1')
-      .expect(200);
-    expect(res.body).toEqual({ socket: res.body.socket, ip: res.body.socket, ips: [], fn: false });
-    expect(res.body.socket).toMatch(/127\.0\.0\.1$/);
-  });
-
-  it('should follow X-Forwarded-For again once a proxy is trusted', async () => {
-    const res = await request(ipApp((app) => app.set('trust proxy', true)))
-      .get('/')
-      .set('X-Forwarded-For', '10.0.0.1, 10.0.0.2')
-      .expect(200);
-    expect(res.body).toMatchObject({ ip: '10.0.0.1', ips: ['10.0.0.1', '10.0.0.2'], fn: true });
+  it.each<[string, unknown, string, (body: Record<string, unknown>) => void]>([
+    ['should give the socket address and ignore X-Forwarded-For by default', undefined, '10.0.0.1, 10.0.0.2', socketOnly],
+    ["should do the same for an explicit 'trust proxy' false", false, '10.0.0.1', socketOnly],
+    [
+      'should follow X-Forwarded-For again once a proxy is trusted',
+      true,
+      '10.0.0.1, 10.0.0.2',
+      (body) => expect(body).toMatchObject({ ip: '10.0.0.1', ips: ['10.0.0.1', '10.0.0.2'], fn: true }),
+    ],
+  ])('%s', async (_name, trust, forwardedFor, check) => {
+    const app = ipApp(trust === undefined ? undefined : (a) => a.set('trust proxy', trust));
+    const res = await request(app).get('/').set('X-Forwarded-For', forwardedFor).expect(200);
+    check(res.body);
   });
 });

@@ -4,37 +4,39 @@ import webfw, * as named from '@webfw/core';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
 import RouterFactory, { Route } from '@webfw/router';
 import serveStatic from '@webfw/static';
+import { expectResponse } from './helpers';
 
 describe('webfw exports', () => {
-  it('should expose the body parsers, static and Router on the factory', () => {
-    expect(webfw.json).toBe(json);
-    expect(webfw.raw).toBe(raw);
-    expect(webfw.text).toBe(text);
-    expect(webfw.urlencoded).toBe(urlencoded);
-    expect(webfw.static).toBe(serveStatic);
-    expect(webfw.Router).toBe(RouterFactory);
-    expect(webfw.Route).toBe(Route);
+  it.each<[keyof typeof webfw, unknown]>([
+    ['json', json],
+    ['raw', raw],
+    ['text', text],
+    ['urlencoded', urlencoded],
+    ['static', serveStatic],
+    ['Router', RouterFactory],
+    ['Route', Route],
+  ])('should expose the body parsers, static and Router on the factory: webfw.%s', (name, expected) => {
+    expect(webfw[name]).toBe(expected);
   });
 
-  it('should expose the same members as named exports', () => {
-    expect(named.default).toBe(webfw);
-    expect(named.webfw).toBe(webfw);
-    expect(named.json).toBe(json);
-    expect(named.serveStatic).toBe(serveStatic);
-    expect(named.Router).toBe(RouterFactory);
-    expect(named.Route).toBe(Route);
-    expect(named.application).toBe(webfw.application);
-    expect(named.request).toBe(webfw.request);
-    expect(named.response).toBe(webfw.response);
+  it.each<[keyof typeof named, unknown]>([
+    ['default', webfw],
+    ['webfw', webfw],
+    ['json', json],
+    ['serveStatic', serveStatic],
+    ['Router', RouterFactory],
+    ['Route', Route],
+    ['application', webfw.application],
+    ['request', webfw.request],
+    ['response', webfw.response],
+  ])('should expose the same members as named exports: %s', (name, expected) => {
+    expect(named[name]).toBe(expected);
   });
 
   it('should serve files with webfw.static', async () => {
     const app = webfw();
     app.use(webfw.static(join(__dirname, 'fixtures', 'public')));
-    const res = await request(app).get('/hello.txt');
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('hello static\n');
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    await expectResponse(app, '/hello.txt', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'hello static\n' });
   });
 
   it('should fall through to the final 404 when webfw.static finds no file', async () => {

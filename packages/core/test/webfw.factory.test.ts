@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import webfw, { Router } from '@webfw/core';
 import { close } from '../../../tooling/test-support';
+import { expectResponse } from './helpers';
 
 const tls = join(__dirname, 'fixtures', 'tls');
 
@@ -33,11 +34,7 @@ describe('webfw()', () => {
     app.get('/', (_req, res) => {
       res.end('hello');
     });
-    const server = createHttpServer(app);
-    const res = await request(server).get('/');
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('hello');
-    expect(res.headers['x-powered-by']).toBe('webfw');
+    await expectResponse(createHttpServer(app), '/', { status: 200, headers: { 'x-powered-by': 'webfw' }, body: 'hello' });
   });
 
   it('should serve requests from https.createServer(app) with req.secure true', async () => {
