@@ -1,6 +1,6 @@
 import request from 'supertest';
 import webfw from '@webfw/core';
-import type { NextFunction, Request, Response } from '@webfw/core';
+import type { Application, NextFunction, Request, Response } from '@webfw/core';
 
 describe('app.use()', () => {
   it('should return the app', () => {
@@ -130,6 +130,13 @@ describe('app.use()', () => {
 });
 
 describe('app.use(subApp)', () => {
+  /** A sub-app answering `text` at `path`. */
+  function answering(path: string, text: string): Application {
+    const app = webfw();
+    app.get(path, (_req, res) => res.end(text));
+    return app;
+  }
+
   it('should emit mount with the parent and set mountpath and parent', () => {
     const parent = webfw();
     const child = webfw();
@@ -151,10 +158,7 @@ describe('app.use(subApp)', () => {
 
   it('should mount on / without a path', async () => {
     const parent = webfw();
-    const child = webfw();
-    child.get('/hi', (_req, res) => {
-      res.end('hi');
-    });
+    const child = answering('/hi', 'hi');
     parent.use(child);
     expect(child.mountpath).toBe('/');
     await request(parent).get('/hi').expect(200, 'hi');
@@ -172,14 +176,8 @@ describe('app.use(subApp)', () => {
 
   it('should mount several sub-apps at once', async () => {
     const parent = webfw();
-    const a = webfw();
-    const b = webfw();
-    a.get('/a', (_req, res) => {
-      res.end('a');
-    });
-    b.get('/b', (_req, res) => {
-      res.end('b');
-    });
+    const a = answering('/a', 'a');
+    const b = answering('/b', 'b');
     parent.use('/x', a, b);
     await request(parent).get('/x/a').expect(200, 'a');
     await request(parent).get('/x/b').expect(200, 'b');

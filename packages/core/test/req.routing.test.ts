@@ -2,45 +2,52 @@ import cookieParser from 'cookie-parser';
 import { sign } from 'cookie-signature';
 import request from 'supertest';
 import webfw from '@webfw/core';
+import type { Request, Response } from '@webfw/core';
+
+/**
+ * One request: a handler answering `answer(req)`, routed with `app.get(get)` or mounted with
+ * `app.use(use)`, must answer 200 with `body` for GET `path`.
+ */
+interface RoutingCase {
+  name: string;
+  get?: string | RegExp;
+  use?: string;
+  answer: (req: Request) => string;
+  path: string;
+  body: string;
+}
+
+async function expectRouting({ get, use, answer, path, body }: RoutingCase): Promise<void> {
+  const app = webfw();
+  const handler = (req: Request, res: Response) => res.end(answer(req));
+  if (use !== undefined) app.use(use, handler);
+  else app.get(get ?? '/', handler);
+  await request(app).get(path).expect(200, body);
+}
+
+const params = (req: Request): string => JSON.stringify(req.params);
 
 describe('req.params', () => {
-  it('should be {} when the route has no parameters', async () => {
-    const app = webfw();
-    app.get('/', (req, res) => {
-      res.end(JSON.stringify(req.params));
-    });
-    await request(app).get('/').expect(200, '{}');
-  });
-
-  it('should hold decoded named parameters', async () => {
-    const app = webfw();
-    app.get('/file/:name', (req, res) => {
-      res.end(req.params.name);
-    });
-    await request(app).get('/file/hello%20world%2Fx').expect(200, 'hello world/x');
-  });
-
-  it('should hold regular-expression captures by index', async () => {
-    const app = webfw();
-    app.get(/^\/commits\/(\w+)\.\.(\w+)$/, (req, res) => {
-      const params = req.params as Record<string, string>;
-      res.end(`${params[0]} ${params[1]}`);
-    });
-    await request(app).get('/commits/abc..def').expect(200, 'abc def');
-  });
-
-  it('should hold a {*splat} wildcard as segments and {optional} parts', async () => {
-    const app = webfw();
-    app.get('/files/*path', (req, res) => {
-      res.end(JSON.stringify(req.params));
-    });
-    app.get('/opt{/:maybe}', (req, res) => {
-      res.end(JSON.stringify(req.params));
-    });
-    await request(app).get('/files/a/b/c.txt').expect(200, '{"path":["a","b","c.txt"]}');
-    await request(app).get('/opt').expect(200, '{}');
-    await request(app).get('/opt/yes').expect(200, '{"maybe":"yes"}');
-  });
+  it.each<RoutingCase>([
+    { name: 'should be {} when the route has no parameters', get: '/', answer: params, path: '/', body: '{}' },
+    {
+      name: 'should hold decoded named parameters',
+      get: '/file/:name',
+      answer: (req) => req.params.name as string,
+      path: '/file/hello%20world%2Fx',
+      body: 'hello world/x',
+    },
+    {
+      name: 'should hold regular-expression captures by index',
+      get: /^\/commits\/(\w+)\.\.(\w+)$/,
+      answer: (req) => `${(req.params as Record<string, string>)[0]} ${(req.params as Record<string, string>)[1]}`,
+      path: '/commits/abc..def',
+      body: 'abc def',
+    },
+    { name: 'should hold a {*splat} wildcard as segments', get: '/files/*path', answer: params, path: '/files/a/b/c.txt', body: '{"path":["a","b","c.txt"]}' },
+    { name: 'should hold an absent {optional} part as nothing', get: '/opt{/:maybe}', answer: params, path: '/opt', body: '{}' },
+    { name: 'should hold a present {optional} part', get: '/opt{/:maybe}', answer: params, path: '/opt/yes', body: '{"maybe":"yes"}' },
+  ])('$name', expectRouting);
 
   it('should reset changes made by earlier middleware', async () => {
     const app = webfw();
@@ -76,30 +83,26 @@ describe('req.baseUrl / req.originalUrl / req.route', () => {
     await request(app).get('/greet/jp?x=1').expect(200, '/greet /greet/jp?x=1 /jp?x=1');
   });
 
-  it("should be '' at the top level", async () => {
-    const app = webfw();
-    app.get('/x', (req, res) => {
-      res.end(`[${req.baseUrl}] ${req.originalUrl}`);
-    });
-    await request(app).get('/x').expect(200, '[] /x');
-  });
-
-  it('should give the matched URL, not the pattern, as baseUrl', async () => {
-    const app = webfw();
-    app.use('/item/:id', (req, res) => {
-      res.end(req.baseUrl);
-    });
-    await request(app).get('/item/42/more').expect(200, '/item/42');
-  });
-
-  it('should expose the matched route', async () => {
-    const app = webfw();
-    app.get('/user/:id', (req, res) => {
-      const route = req.route as { path: string; methods: Record<string, boolean> };
-      res.end(`${route.path} ${String(route.methods.get)}`);
-    });
-    await request(app).get('/user/1').expect(200, '/user/:id true');
-  });
+  it.each<RoutingCase>([
+    { name: "should be '' at the top level", get: '/x', answer: (req) => `[${req.baseUrl}] ${req.originalUrl}`, path: '/x', body: '[] /x' },
+    {
+      name: 'should give the matched URL, not the pattern, as baseUrl',
+      use: '/item/:id',
+      answer: (req) => req.baseUrl,
+      path: '/item/42/more',
+      body: '/item/42',
+    },
+    {
+      name: 'should expose the matched route',
+      get: '/user/:id',
+      answer: (req) => {
+        const route = req.route as { path: string; methods: Record<string, boolean> };
+        return `${route.path} ${String(route.methods.get)}`;
+      },
+      path: '/user/1',
+      body: '/user/:id true',
+    },
+  ])('$name', expectRouting);
 });
 
 describe('req.cookies / req.signedCookies (cookie-parser)', () => {
