@@ -64,54 +64,49 @@ describe('req.accepts()', () => {
   });
 });
 
-describe('req.acceptsEncodings()', () => {
-  it.each<AcceptsCase>([
-    {
-      name: 'should return the first accepted encoding',
-      answer: (req) => [req.acceptsEncodings('gzip'), req.acceptsEncodings(['br', 'gzip']), req.acceptsEncodings('deflate')],
-      headers: { 'Accept-Encoding': 'gzip, br;q=0.5' },
-      expected: ['gzip', 'gzip', false],
-    },
-    {
-      name: 'should list the accepted encodings (identity included) without arguments',
-      answer: (req) => req.acceptsEncodings(),
-      headers: { 'Accept-Encoding': 'br' },
-      expected: ['br', 'identity'],
-    },
-  ])('$name', expectAnswer);
-});
+/** One test: GET with the header at `value` (absent when undefined); the handler makes each call of `calls` (its arguments) and answers the results. */
+type NegotiationRow = [name: string, value: string | undefined, calls: unknown[][], expected: unknown[]];
 
-describe('req.acceptsCharsets()', () => {
-  it.each<AcceptsCase>([
-    {
-      name: 'should return the first accepted charset or false',
-      answer: (req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets('iso-8859-1', 'utf-8'), req.acceptsCharsets(['ascii'])],
-      headers: { 'Accept-Charset': 'utf-8, iso-8859-1;q=0.2' },
-      expected: ['utf-8', 'utf-8', false],
-    },
-    {
-      name: 'should accept any charset without the header',
-      answer: (req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets()],
-      headers: {},
-      expected: ['utf-8', ['*']],
-    },
-  ])('$name', expectAnswer);
-});
-
-describe('req.acceptsLanguages()', () => {
-  it.each<AcceptsCase>([
-    {
-      name: 'should return the first accepted language or false',
-      answer: (req) => [req.acceptsLanguages('fr'), req.acceptsLanguages(['es', 'en']), req.acceptsLanguages('de')],
-      headers: { 'Accept-Language': 'en-US, en;q=0.8, fr;q=0.5' },
-      expected: ['fr', 'en', false],
-    },
-    {
-      name: 'should list every language of the header without arguments',
-      answer: (req) => req.acceptsLanguages(),
-      headers: { 'Accept-Language': 'fr;q=0.5, en-GB' },
-      expected: ['en-GB', 'fr'],
-    },
-    { name: 'should list * without arguments nor header', answer: (req) => req.acceptsLanguages(), headers: {}, expected: ['*'] },
-  ])('$name', expectAnswer);
+describe.each<[string, 'acceptsEncodings' | 'acceptsCharsets' | 'acceptsLanguages', string, NegotiationRow[]]>([
+  [
+    'req.acceptsEncodings()',
+    'acceptsEncodings',
+    'Accept-Encoding',
+    [
+      ['should return the first accepted encoding', 'gzip, br;q=0.5', [['gzip'], [['br', 'gzip']], ['deflate']], ['gzip', 'gzip', false]],
+      ['should list the accepted encodings (identity included) without arguments', 'br', [[]], [['br', 'identity']]],
+    ],
+  ],
+  [
+    'req.acceptsCharsets()',
+    'acceptsCharsets',
+    'Accept-Charset',
+    [
+      [
+        'should return the first accepted charset or false',
+        'utf-8, iso-8859-1;q=0.2',
+        [['utf-8'], ['iso-8859-1', 'utf-8'], [['ascii']]],
+        ['utf-8', 'utf-8', false],
+      ],
+      ['should accept any charset without the header', undefined, [['utf-8'], []], ['utf-8', ['*']]],
+    ],
+  ],
+  [
+    'req.acceptsLanguages()',
+    'acceptsLanguages',
+    'Accept-Language',
+    [
+      ['should return the first accepted language or false', 'en-US, en;q=0.8, fr;q=0.5', [['fr'], [['es', 'en']], ['de']], ['fr', 'en', false]],
+      ['should list every language of the header without arguments', 'fr;q=0.5, en-GB', [[]], [['en-GB', 'fr']]],
+      ['should list * without arguments nor header', undefined, [[]], [['*']]],
+    ],
+  ],
+])('%s', (_title, method, header, rows) => {
+  it.each(rows)('%s', async (_name, value, calls, expected) => {
+    const app = echo((req) => calls.map((args) => (req[method] as (...a: unknown[]) => unknown)(...args)));
+    const res = await request(app)
+      .get('/')
+      .set(value === undefined ? {} : { [header]: value });
+    expect(res.body).toEqual(expected);
+  });
 });
