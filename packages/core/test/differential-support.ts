@@ -200,11 +200,16 @@ function label(req: Req): string {
 }
 
 /**
- * Asserts each webfw response equals express's response (status, headers, body). All pairs are
- * compared before failing, and the failure lists every mismatching request.
+ * Asserts each webfw response equals express's response (status, headers, body) to each of
+ * `reqs` (a string: GET that path). All pairs are compared before failing, and the failure lists
+ * every mismatching request.
  */
-export async function compare(build: (fw: Framework) => App, reqs: Req[], opts: CompareOptions = {}): Promise<void> {
-  const pairs = await run(build, reqs, opts);
+export async function compare(build: (fw: Framework) => App, reqs: Array<Req | string>, opts: CompareOptions = {}): Promise<void> {
+  const pairs = await run(
+    build,
+    reqs.map((req) => (typeof req === 'string' ? get(req) : req)),
+    opts,
+  );
   const got: unknown[] = [];
   const want: unknown[] = [];
   for (const { req, express: e, webfw: w } of pairs) {
@@ -222,6 +227,30 @@ export async function compare(build: (fw: Framework) => App, reqs: Req[], opts: 
 
 /** Shorthand for a GET request. */
 export const get = (path: string, headers?: Record<string, string | string[]>): Req => ({ path, headers });
+
+/**
+ * Middleware that reads `req[property]` first (so a value derived from the old URL could be kept)
+ * and then rewrites `req.url` to `url`: what a later read of the property must follow.
+ */
+export function rewriteUrlAfterReading(property: string, url: string): (req: Any, res: Any, next: Any) => void {
+  return (req, _res, next) => {
+    void req[property];
+    req.url = url;
+    next();
+  };
+}
+
+/**
+ * The `build` of most differential tests: a new app of the framework, set up by `setup` (which
+ * also gets the framework, for its middleware and routers).
+ */
+export function buildApp(setup: (app: App, fw: Framework) => void): (fw: Framework) => App {
+  return (fw) => {
+    const app = fw();
+    setup(app, fw);
+    return app;
+  };
+}
 
 /** A fixture tree for static/sendFile tests, created once per test file. */
 export function makeFixtures(): string {

@@ -2,7 +2,7 @@
  * Differential: body parsers (json/urlencoded/text/raw) and static files, express 5
  * (body-parser 2.x, serve-static 2.x) vs @webfw/core, including hostile inputs.
  */
-import { compare, run, get, gzipSync, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, gzipSync, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './differential-support';
 import { deflateSync, brotliCompressSync } from 'node:zlib';
 
 afterAll(() => {
@@ -256,13 +256,11 @@ describe('differential: body parsers', () => {
   });
 
   it('should answer body parser errors through the default error page identically in development', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app, fw) => {
       app.set('env', 'development');
       app.use(fw.json({ limit: 10 }));
       app.post('/', (req: Any, res: Any) => res.json(req.body));
-      return app;
-    };
+    });
     await compare(
       build,
       [

@@ -2,7 +2,7 @@
  * Differential: edge cases across the stack (thrown non-errors, settings inheritance, regexp
  * mounts, path syntax errors, foreign servers, hostile URLs), express 5 vs @webfw/core.
  */
-import { compare, run, get, comparisonCount, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, comparisonCount, rewriteUrlAfterReading, type Any, type Framework, type Req } from './differential-support';
 
 afterAll(() => {
   // every request in this file went to both frameworks and their answers were compared
@@ -12,8 +12,7 @@ afterAll(() => {
 describe('differential: thrown values and odd errors', () => {
   it('should handle thrown non-Error values and errors after partial headers identically', async () => {
     for (const env of ['development', 'production']) {
-      const build = (fw: Framework) => {
-        const app = fw();
+      const build = buildApp((app) => {
         app.set('env', env);
         app.get('/str', () => {
           throw 'a thrown string';
@@ -51,8 +50,7 @@ describe('differential: thrown values and odd errors', () => {
           res.vary('Accept');
           n(Object.assign(new Error('x'), { status: 409 }));
         });
-        return app;
-      };
+      });
       await compare(
         build,
         [
@@ -70,7 +68,7 @@ describe('differential: thrown values and odd errors', () => {
           '/err-headers-bad',
           '/status-set',
           '/cookie-then-err',
-        ].map((p) => get(p)),
+        ],
         { stack: true },
       );
     }
@@ -83,13 +81,11 @@ describe('differential: thrown values and odd errors', () => {
 // express logs with console.error(err) and keeps running. Both answer 400 "Bad Request" first.
 // packages/core/src/application.ts, logError().
 it('should survive next(errorWithoutPrototype) in production (express logs it and keeps serving)', async () => {
-  const build = (fw: Framework) => {
-    const app = fw();
+  const build = buildApp((app) => {
     app.set('env', 'production');
     app.get('/np', (_q: Any, _s: Any, n: Any) => n(Object.assign(Object.create(null), { status: 400, message: 'np' })));
     app.get('/ok', (_q: Any, res: Any) => res.send('still up'));
-    return app;
-  };
+  });
   // Run deferred callbacks (where both final handlers log) under a try/catch, so the throw is
   // recorded here instead of killing the jest worker.
   const thrown: unknown[] = [];
@@ -113,8 +109,7 @@ it('should survive next(errorWithoutPrototype) in production (express logs it an
 
 describe('differential: mounting and inheritance', () => {
   it('should inherit trust proxy, json spaces and strict routing in sub-apps but not etag/x-powered-by/query parser', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app, fw) => {
       app.set('trust proxy', true);
       app.set('json spaces', 3);
       app.set('etag', 'strong');
@@ -132,15 +127,13 @@ describe('differential: mounting and inheritance', () => {
       });
       app.use('/sub', sub);
       app.get('/', (req: Any, res: Any) => res.json({ q: req.query }));
-      return app;
-    };
+    });
     const h = { 'X-Forwarded-For': '1.2.3.4', 'X-Forwarded-Proto': 'https', Host: 'a.b.example.com' };
     await compare(build, [get('/sub?a[b]=1&cb=x&callback=y', h), get('/?a[b]=1', h), get('/sub/e'), get('/sub/nope')]);
   });
 
   it('should mount on regexps, params and splats and restore req.url identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app, fw) => {
       const info = (req: Any, res: Any) => res.json({ url: req.url, base: req.baseUrl, orig: req.originalUrl, params: req.params, path: req.path });
       app.use(/^\/re(\d+)/, info);
       app.use('/splat/*rest', info);
@@ -154,38 +147,32 @@ describe('differential: mounting and inheritance', () => {
       r.get('/:id', (req: Any, res: Any) => res.json({ pid: req.pid, params: req.params }));
       app.use('/m/:id', r);
       app.get('/{*splat}', info);
-      return app;
-    };
-    await compare(
-      build,
-      [
-        '/re1',
-        '/re12/x?y=1',
-        '/rex',
-        '/splat/a/b',
-        '/splat/',
-        '/p/1/2/3',
-        '/p/1',
-        '/opt',
-        '/opt/v/w',
-        '/m/outer/inner',
-        '/m/a%20b/c%2Fd',
-        '/',
-        '/anything/else',
-        '/re1#hash',
-        '/p/%20/%2F/x',
-      ].map((p) => get(p)),
-    );
+    });
+    await compare(build, [
+      '/re1',
+      '/re12/x?y=1',
+      '/rex',
+      '/splat/a/b',
+      '/splat/',
+      '/p/1/2/3',
+      '/p/1',
+      '/opt',
+      '/opt/v/w',
+      '/m/outer/inner',
+      '/m/a%20b/c%2Fd',
+      '/',
+      '/anything/else',
+      '/re1#hash',
+      '/p/%20/%2F/x',
+    ]);
   });
 
   it('should answer through a foreign http.createServer(app) identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app, fw) => {
       app.get('/', (req: Any, res: Any) => res.json({ ip: req.ip, host: req.hostname, q: req.query }));
       app.get('/s', (_q: Any, res: Any) => res.status(201).send('created'));
       app.post('/b', fw.json(), (req: Any, res: Any) => res.json(req.body));
-      return app;
-    };
+    });
     await compare(
       build,
       [get('/?a=1'), get('/s'), get('/nope'), { method: 'POST', path: '/b', headers: { 'Content-Type': 'application/json' }, body: '{"x":1}' }],
@@ -210,15 +197,13 @@ describe('differential: mounting and inheritance', () => {
 
 describe('differential: hostile URLs and headers', () => {
   it('should survive hostile request targets identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       // development: the production page of a malformed param differs by design (routing file)
       app.set('env', 'development');
       app.get('/p/:x', (req: Any, res: Any) => res.json({ x: req.params.x, path: req.path }));
       app.get('/q', (req: Any, res: Any) => res.json({ n: Object.keys(req.query).length }));
       app.use('/m', (req: Any, res: Any) => res.json({ url: req.url, base: req.baseUrl }));
-      return app;
-    };
+    });
     const reqs: Req[] = [
       get('/p/' + 'x'.repeat(8000)),
       get('/q?' + 'a'.repeat(20000) + '=1'),
@@ -242,13 +227,11 @@ describe('differential: hostile URLs and headers', () => {
   });
 
   it('should treat odd methods identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.all('/all', (req: Any, res: Any) => res.send(req.method));
       app.get('/g', (_q: Any, res: Any) => res.send('g'));
       app.search('/s', (_q: Any, res: Any) => res.send('search'));
-      return app;
-    };
+    });
     const reqs: Req[] = [];
     for (const m of ['GET', 'POST', 'PURGE', 'MKCOL', 'SEARCH', 'QUERY', 'LINK', 'M-SEARCH', 'TRACE', 'CONNECT']) {
       if (m === 'CONNECT') continue;
@@ -291,22 +274,15 @@ describe('differential: derived request properties after mutation', () => {
 
   // req.path follows req.url rewrites (checked separately so the defect below stays isolated)
   it('should recompute req.path after req.url is rewritten', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
-      app.use((req: Any, _s: Any, next: Any) => {
-        void req.path;
-        req.url = '/new?x=1';
-        next();
-      });
+    const build = buildApp((app) => {
+      app.use(rewriteUrlAfterReading('path', '/new?x=1'));
       app.use((req: Any, res: Any) => res.json({ path: req.path }));
-      return app;
-    };
+    });
     await compare(build, [get('/old')]);
   });
 
   it('should treat assignment to req.query the same', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.use((req: Any, _s: Any, next: Any) => {
         try {
           req.query = { replaced: '1' };
@@ -317,14 +293,12 @@ describe('differential: derived request properties after mutation', () => {
         next();
       });
       app.use((req: Any, res: Any) => res.json({ assign: req.assign, q: req.query }));
-      return app;
-    };
+    });
     await compare(build, [get('/?orig=1')]);
   });
 
   it('should not show a mutation of req.query to later reads, and keep one made by defining req.query, as express', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.set('query parser', 'extended');
       app.use('/mutate', (req: Any, _s: Any, next: Any) => {
         req.query.added = 'yes';
@@ -337,8 +311,7 @@ describe('differential: derived request properties after mutation', () => {
         next();
       });
       app.use((req: Any, res: Any) => res.json(req.query));
-      return app;
-    };
+    });
     const pairs = await run(build, [get('/mutate?a[]=1'), get('/define?a=1')]);
     expect(pairs.map((p) => p.express.body)).toEqual(['{"a":["1"]}', '{"a":"1","added":"yes"}']);
     expect(pairs.map((p) => p.webfw.body)).toEqual(pairs.map((p) => p.express.body));
@@ -351,8 +324,7 @@ describe('differential: derived request properties after mutation', () => {
 
 describe('differential: router edge cases', () => {
   it('should run the rest of the stack again from the current position for a second next() call, as express does', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       const log: string[] = [];
       app.get('/twice', (_q: Any, _s: Any, next: Any) => {
         next();
@@ -367,8 +339,7 @@ describe('differential: router edge cases', () => {
         next();
       });
       app.get('/log', (_q: Any, res: Any) => res.json(log));
-      return app;
-    };
+    });
     const pairs = await run(build, [get('/twice'), get('/log')]);
     expect(pairs[0].webfw.body).toBe(pairs[0].express.body);
     // the second next() reaches the middleware after the route, then /log passes it too
@@ -379,11 +350,9 @@ describe('differential: router edge cases', () => {
   // Deliberate (packages/router/README.md): a RegExp path with the g flag is matched without it;
   // router 2.x fails every other request because of lastIndex.
   it('deliberate: a /g regexp route matches every request (express misses every other one)', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.get(/^\/g$/g, (_q: Any, res: Any) => res.send('hit'));
-      return app;
-    };
+    });
     const pairs = await run(build, [get('/g'), get('/g'), get('/g'), get('/g')]);
     expect(pairs.map((p) => p.webfw.status)).toEqual([200, 200, 200, 200]);
     expect(pairs.map((p) => p.express.status)).toContain(404);

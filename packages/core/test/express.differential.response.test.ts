@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { writeFileSync, utimesSync } from 'node:fs';
-import { compare, run, get, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './differential-support';
 
 afterAll(() => {
   // every request in this file went to both frameworks and their answers were compared
@@ -18,8 +18,7 @@ for (const n of ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2F
 
 describe('differential: res.send / json / jsonp', () => {
   it('should send strings, buffers, objects, null, numbers, booleans and typed bodies identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       const bodies: Record<string, (res: Any) => void> = {
         str: (r) => r.send('<p>héllo</p>'),
         empty: (r) => r.send(''),
@@ -63,8 +62,7 @@ describe('differential: res.send / json / jsonp', () => {
         },
       };
       for (const [name, fn] of Object.entries(bodies)) app.all(`/${name}`, (_q: Any, res: Any) => fn(res));
-      return app;
-    };
+    });
     const names = [
       'str',
       'empty',
@@ -106,39 +104,33 @@ describe('differential: res.send / json / jsonp', () => {
   });
 
   it('should answer jsonp with hostile callbacks identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.get('/', (_q: Any, res: Any) => res.jsonp({ n: 1, s: '\u2028' }));
       app.get('/str', (_q: Any, res: Any) => res.jsonp('str'));
       app.get('/undef', (_q: Any, res: Any) => res.jsonp(undefined));
       app.get('/typed', (_q: Any, res: Any) => res.type('text/plain').jsonp({ a: 1 }));
-      return app;
-    };
-    await compare(
-      build,
-      [
-        '/',
-        '/?callback=cb',
-        '/?callback=',
-        '/?callback=alert(1)//',
-        '/?callback=a.b[0]$_',
-        '/?callback=%3Cscript%3E',
-        '/?callback=cb&callback=other',
-        '/?callback[a]=x',
-        '/?callback=%E2%80%A8x',
-        '/?callback=' + 'x'.repeat(3000),
-        '/str?callback=f',
-        '/undef?callback=f',
-        '/typed?callback=f',
-        '/typed',
-        '/?callback=%00',
-      ].map((p) => get(p)),
-    );
+    });
+    await compare(build, [
+      '/',
+      '/?callback=cb',
+      '/?callback=',
+      '/?callback=alert(1)//',
+      '/?callback=a.b[0]$_',
+      '/?callback=%3Cscript%3E',
+      '/?callback=cb&callback=other',
+      '/?callback[a]=x',
+      '/?callback=%E2%80%A8x',
+      '/?callback=' + 'x'.repeat(3000),
+      '/str?callback=f',
+      '/undef?callback=f',
+      '/typed?callback=f',
+      '/typed',
+      '/?callback=%00',
+    ]);
   });
 
   it('should validate res.status and res.sendStatus identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.set('env', 'development');
       for (const code of ['200', '201', '204', '304', '418', '451', '599', '999']) app.get(`/ss/${code}`, (_q: Any, res: Any) => res.sendStatus(Number(code)));
       app.get('/st/:v', (req: Any, res: Any) => {
@@ -147,8 +139,7 @@ describe('differential: res.send / json / jsonp', () => {
         res.status(arg).send('ok');
       });
       app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(500).json({ name: err.name, message: err.message }));
-      return app;
-    };
+    });
     await compare(build, [
       ...['200', '201', '204', '304', '418', '451', '599', '999'].map((c) => get(`/ss/${c}`)),
       ...['str', 'float', 'undef', 'nan', '99', '1000', '0', '-1', '999'].map((v) => get(`/st/${v}`)),
@@ -159,8 +150,7 @@ describe('differential: res.send / json / jsonp', () => {
 
 describe('differential: redirect, location, format', () => {
   it('should redirect identically (status, Location encoding, body per Accept, HEAD, back)', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.get('/r/plain', (_q: Any, res: Any) => res.redirect('/login'));
       app.get('/r/301', (_q: Any, res: Any) => res.redirect(301, 'https://example.com/new?x=1&y=<2>'));
       app.get('/r/unicode', (_q: Any, res: Any) => res.redirect('/ü/ä b?q=€'));
@@ -173,8 +163,7 @@ describe('differential: redirect, location, format', () => {
       app.get('/r/html', (_q: Any, res: Any) => res.redirect('/"><script>alert(1)</script>'));
       app.get('/l/loc', (_q: Any, res: Any) => res.location('/x y?a=ü').send('loc'));
       app.get('/l/back', (_q: Any, res: Any) => res.location('back').send('back'));
-      return app;
-    };
+    });
     const paths = ['/r/plain', '/r/301', '/r/unicode', '/r/crlf', '/r/back', '/r/rel', '/r/proto', '/r/js', '/r/pct', '/r/html', '/l/loc', '/l/back'];
     const reqs: Req[] = [];
     for (const p of paths) {
@@ -189,8 +178,7 @@ describe('differential: redirect, location, format', () => {
   });
 
   it('should negotiate res.format with default and 406 identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.set('env', 'development');
       app.get('/f', (_q: Any, res: Any) =>
         res.format({
@@ -203,8 +191,7 @@ describe('differential: redirect, location, format', () => {
       app.get('/e', (_q: Any, res: Any) => res.format({}));
       app.use('/c', (_q: Any, res: Any, next: Any) => res.format({ xml: () => res.send('<x/>'), json: () => res.json([]) }) ?? next());
       app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(err.status ?? 500).json({ m: err.message, types: err.types }));
-      return app;
-    };
+    });
     const accepts = [undefined, 'text/plain', 'text/html', 'application/json', 'image/png', 'text/*', '*/*;q=0.1, text/html', 'application/xml', 'bogus;;'];
     const reqs: Req[] = [];
     for (const p of ['/f', '/d', '/e', '/c']) for (const a of accepts) reqs.push(get(p, a ? { Accept: a } : undefined));
@@ -212,8 +199,7 @@ describe('differential: redirect, location, format', () => {
   });
 
   it('should set Link, Vary, appended headers and types identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.get('/links', (_q: Any, res: Any) => {
         res.links({ next: '/p?page=2', last: '/p?page=9' });
         res.links({ alternate: ['/a.json', '/a.xml'] });
@@ -265,30 +251,25 @@ describe('differential: redirect, location, format', () => {
         else res.attachment(n);
         res.send('attached');
       });
-      return app;
-    };
-    await compare(
-      build,
-      [
-        '/links',
-        '/vary',
-        '/vary-star',
-        '/append',
-        '/append-reset',
-        ...Array.from({ length: 10 }, (_, i) => `/type/${i}`),
-        '/ct-set',
-        '/ct-arr',
-        '/get',
-        ...Array.from({ length: 6 }, (_, i) => `/attach/${i}`),
-      ].map((p) => get(p)),
-    );
+    });
+    await compare(build, [
+      '/links',
+      '/vary',
+      '/vary-star',
+      '/append',
+      '/append-reset',
+      ...Array.from({ length: 10 }, (_, i) => `/type/${i}`),
+      '/ct-set',
+      '/ct-arr',
+      '/get',
+      ...Array.from({ length: 6 }, (_, i) => `/attach/${i}`),
+    ]);
   });
 });
 
 describe('differential: misuse of the response API', () => {
   it('should handle odd arguments to set/type/vary/location/redirect/json/send identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       app.set('env', 'development');
       const cases: Record<string, (req: Any, res: Any) => void> = {
         'set-ct-ext': (_q, r) => r.set('Content-Type', 'json').send('x'),
@@ -331,8 +312,7 @@ describe('differential: misuse of the response API', () => {
         });
       }
       app.use((err: Any, _q: Any, res: Any, _n: Any) => res.status(599).json({ via: 'next', name: err.name, message: err.message }));
-      return app;
-    };
+    });
     const names = [
       'set-ct-ext',
       'set-ct-bogus',
@@ -390,8 +370,7 @@ describe('differential: misuse of the response API', () => {
   });
 
   it('should send files with special characters in their names identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app, fw) => {
       app.get('/f', (req: Any, res: Any) =>
         res.sendFile(String(req.query.n), { root }, (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })),
       );
@@ -399,8 +378,7 @@ describe('differential: misuse of the response API', () => {
         res.download(join(root, String(req.query.n)), (err: Any) => err && res.status(err.status ?? 500).json({ s: err.status, code: err.code ?? null })),
       );
       app.use(fw.static(root));
-      return app;
-    };
+    });
     const names = ['100%.txt', 'a#b.txt', 'q?.txt', 'sp ace.txt', '%41.txt', 'a%2Fb.txt'];
     const reqs: Req[] = [];
     for (const n of names) {
@@ -414,8 +392,7 @@ describe('differential: misuse of the response API', () => {
 
 describe('differential: cookies', () => {
   it('should serialize res.cookie and res.clearCookie options identically', async () => {
-    const build = (fw: Framework) => {
-      const app = fw();
+    const build = buildApp((app) => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       app.use(require('cookie-parser')('s3cret'));
       const cases: Array<[string, (res: Any) => void]> = [
@@ -475,8 +452,7 @@ describe('differential: cookies', () => {
         });
       }
       app.get('/read', (req: Any, res: Any) => res.json({ c: req.cookies, s: req.signedCookies }));
-      return app;
-    };
+    });
     const names = [
       'basic',
       'object',
