@@ -50,8 +50,8 @@ export type Ask = string | { method?: 'get' | 'head' | 'post' | 'put' | 'delete'
 
 /**
  * What a response must be: its status; its body as text (`body`) and/or parsed as JSON (`json`,
- * whatever its Content-Type) when given; and each header named in `headers` (lower case) exactly as given, `undefined`
- * meaning the header is absent.
+ * whatever its Content-Type) when given; and each header named in `headers` (lower case)
+ * exactly as given, `undefined` meaning the header is absent.
  */
 export interface Expected {
   status: number;

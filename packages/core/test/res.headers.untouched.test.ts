@@ -14,7 +14,7 @@ interface Observed {
   /** Raw header lines in wire order, Date/Connection/Keep-Alive left out, X-Powered-By's value blanked. */
   lines: string[];
   body: string;
-  /** What the handlers recorded about the headers, sent back by a later request. */
+  /** What the handlers recorded about the headers (their finish listeners included). */
   seen: unknown;
 }
 
@@ -58,7 +58,7 @@ type Case = [
 
 /**
  * Builds the app with `fw`, serves it (through `app.listen`, or inside a plain node server
- * when `wrap` is given), sends the request, then asks `/__seen` for what handlers recorded.
+ * when `wrap` is given), sends the request, then reads what the handlers recorded.
  */
 async function observe(fw: Framework, ...[build, method, path, headers, wrap]: Case): Promise<Observed> {
   const app = fw();
@@ -72,10 +72,12 @@ async function observe(fw: Framework, ...[build, method, path, headers, wrap]: C
       const s: Server = app.listen(0, '127.0.0.1', () => resolve(s));
     }
   });
+  // handlers record in 'finish' listeners too: wait until the response finished on the server
+  // (and the listeners of that same event ran) before reading what they saw
+  const finished = new Promise<void>((resolve) => server.once('request', (_req, res: ServerResponse) => res.once('finish', () => setImmediate(resolve))));
   try {
     const res = await fetchRaw(server, method, path, headers);
-    // 'finish' listeners run after the body went out: give them a moment
-    await new Promise((r) => setTimeout(r, 20));
+    await finished;
     return { ...res, seen: JSON.parse(JSON.stringify(seen)) };
   } finally {
     await new Promise<void>((resolve) => {
