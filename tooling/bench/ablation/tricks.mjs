@@ -2,15 +2,17 @@
 /**
  * What each hot-path trick of the router and core is worth, in instructions per request.
  *
- * For each trick: a scratch checkout of HEAD gets one small source edit that takes the trick
- * out (or, for a trick already removed, puts it back), the packages are rebuilt, and
- * tricks-server.mjs runs each scenario the trick is on under valgrind's callgrind: WARMUP
- * requests, then the main thread's user-space instructions over REQUESTS more. Instruction
- * counts repeat whatever else the machine does (time does not), so a 1% difference shows;
- * the baseline runs twice and the spread of its two counts is the noise floor.
+ * Two scratch checkouts of HEAD are set up: one as it is (the baseline), one that gets, trick
+ * by trick, one small source edit taking the trick out (or, for a trick already removed,
+ * putting it back), rebuilt each time. tricks-server.mjs runs each scenario the trick is on
+ * under valgrind's callgrind, from one checkout then the other, ROUNDS times alternately:
+ * WARMUP requests, then the main thread's user-space instructions over REQUESTS more, sent
+ * over one connection (one request per event-loop turn, so the count does not depend on how
+ * requests batch under load). The table shows medians; the noise floor is the largest spread
+ * of the baseline's own counts for that scenario.
  *
- * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about a
- * minute a run; REQUESTS=10000 WARMUP=5000 by default)
+ * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about half
+ * a minute a run; REQUESTS=5000 WARMUP=3000 ROUNDS=2 by default)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -19,8 +21,9 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const REQUESTS = Number(process.env.REQUESTS ?? 10000);
-const WARMUP = Number(process.env.WARMUP ?? 5000);
+const REQUESTS = Number(process.env.REQUESTS ?? 5000);
+const WARMUP = Number(process.env.WARMUP ?? 3000);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const URLS = { hello: '/', routes: '/user/42', miss: '/nope' };
 
 /**
@@ -142,9 +145,9 @@ async function measure(dir, scenario) {
   });
   const url = `http://127.0.0.1:${port}${URLS[scenario]}`;
   const autocannon = join(bench, 'node_modules/.bin/autocannon');
-  run(autocannon, ['-c', '10', '-a', String(WARMUP), url], bench);
+  run(autocannon, ['-c', '1', '-a', String(WARMUP), url], bench);
   run('callgrind_control', ['-z', String(child.pid)], bench);
-  run(autocannon, ['-c', '10', '-a', String(REQUESTS), url], bench);
+  run(autocannon, ['-c', '1', '-a', String(REQUESTS), url], bench);
   run('callgrind_control', ['-d', String(child.pid)], bench);
   const exited = new Promise((resolve) => child.on('exit', resolve));
   child.kill('SIGINT');
@@ -165,30 +168,37 @@ if (tricks.length === 0) {
   console.error(`unknown trick; known: ${TRICKS.map((t) => t.id).join(', ')}`);
   process.exit(2);
 }
-const scenarios = [...new Set(tricks.flatMap((t) => t.scenarios))];
-const dir = scratchCheckout();
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor((values.length - 1) / 2)];
+const baseDir = scratchCheckout();
+const variantDir = scratchCheckout();
+const baseRuns = {};
 try {
-  prepare(dir, []);
-  const base = {};
-  const noise = {};
-  for (const s of scenarios) {
-    const a = await measure(dir, s);
-    const b = await measure(dir, s);
-    base[s] = Math.round((a + b) / 2);
-    noise[s] = Math.abs(a - b) / base[s];
-    console.log(`baseline ${s}: ${a} / ${b} instructions per request (spread ${(noise[s] * 100).toFixed(2)}%)`);
-  }
-  console.log('\n| trick | scenario | with the trick | without | gain | verdict |\n|---|---|---|---|---|---|');
+  prepare(baseDir, []);
+  const rows = [];
   for (const trick of tricks) {
-    prepare(dir, trick.edits);
+    prepare(variantDir, trick.edits);
     for (const s of trick.scenarios) {
-      const other = await measure(dir, s);
-      const [withTrick, without] = trick.removed ? [other, base[s]] : [base[s], other];
-      const gain = (without - withTrick) / without;
-      const verdict = Math.abs(gain) <= Math.max(noise[s], 0.005) ? 'noise' : gain > 0 ? 'faster' : 'slower';
-      console.log(`| ${trick.id}${trick.removed ? ' (removed)' : ''} | ${s} | ${withTrick} | ${without} | ${(gain * 100).toFixed(1)}% | ${verdict} |`);
+      const base = (baseRuns[s] ??= []);
+      const variant = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        base.push(await measure(baseDir, s));
+        variant.push(await measure(variantDir, s));
+      }
+      console.error(`${trick.id} ${s}: baseline ${base.slice(-ROUNDS).join(' ')}, variant ${variant.join(' ')}`);
+      rows.push({ trick, s, base: median(base.slice(-ROUNDS)), other: median(variant) });
     }
   }
+  const noise = {};
+  for (const [s, runs] of Object.entries(baseRuns)) noise[s] = (Math.max(...runs) - Math.min(...runs)) / median(runs);
+  console.log(`instructions per request, medians of ${ROUNDS} alternating rounds (${REQUESTS} requests after ${WARMUP})`);
+  for (const [s, runs] of Object.entries(baseRuns)) console.log(`baseline ${s}: ${runs.join(' ')} (spread ${(noise[s] * 100).toFixed(1)}%)`);
+  console.log('\n| trick | scenario | with the trick | without | gain | verdict |\n|---|---|---|---|---|---|');
+  for (const { trick, s, base, other } of rows) {
+    const [withTrick, without] = trick.removed ? [other, base] : [base, other];
+    const gain = (without - withTrick) / without;
+    const verdict = Math.abs(gain) <= Math.max(noise[s], 0.01) ? 'noise' : gain > 0 ? 'faster' : 'slower';
+    console.log(`| ${trick.id}${trick.removed ? ' (removed)' : ''} | ${s} | ${withTrick} | ${without} | ${(gain * 100).toFixed(1)}% | ${verdict} |`);
+  }
 } finally {
-  run('git', ['worktree', 'remove', '--force', dir], repo);
+  for (const dir of [baseDir, variantDir]) run('git', ['worktree', 'remove', '--force', dir], repo);
 }
