@@ -54,13 +54,11 @@ describe('req.accepts()', () => {
   it('should handle an Accept header with hundreds of entries', async () => {
     const entries = Array.from({ length: 500 }, (_, i) => `application/x-type-${i};q=0.${(i % 9) + 1}`);
     entries.push('application/json;q=1');
-    const started = Date.now();
     const res = await request(echo((req) => [req.accepts(['html', 'json']), req.accepts().length]))
       .get('/')
       .set('Accept', entries.join(', '));
     expect(res.status).toBe(200);
     expect(res.body).toEqual(['json', 501]);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
 

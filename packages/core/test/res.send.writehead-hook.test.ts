@@ -71,6 +71,6 @@ describe('res.send on a response whose writeHead is hooked (on-headers)', () => 
     const [{ webfw, express }] = await run(build, [get('/send')]);
     expect(webfw.headers['x-seen']).toBe('x-powered-by,content-type,content-length,etag');
     expect(webfw.headers['x-seen']).toBe(express.headers['x-seen']);
-    expect(webfw.headers['x-powered-by']).toBeDefined();
+    expect([webfw.headers['x-powered-by'], express.headers['x-powered-by']]).toEqual(['<present>', '<present>']);
   });
 });

@@ -7,7 +7,8 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import logger from '@webfw/logger';
 import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './differential';
-import { rawRequest } from '../../../tooling/test-support';
+import { EventEmitter } from 'node:events';
+import { rawRequest, until } from '../../../tooling/test-support';
 import { runNode, withServed } from './helpers';
 
 /** A warning as depd reports it, with the file of the code that caused it. */
@@ -232,7 +233,8 @@ describe('the deprecated buffer option', () => {
   it('should buffer the lines of an immediate logger too, as morgan', async () => {
     const lines = async (lib: LoggerLibrary) => {
       const chunks: string[] = [];
-      const stream = { write: (text: string) => void chunks.push(text) };
+      const written = new EventEmitter();
+      const stream = { write: (text: string) => void (chunks.push(text), written.emit('write')) };
       let inHandler = -1;
       const handler: RequestListener = (_req, res) => {
         inHandler = chunks.length;
@@ -240,7 +242,7 @@ describe('the deprecated buffer option', () => {
       };
       await withServed([lib(':method :url', { stream, immediate: true, buffer: 150 })], handler, async (_server, port) => {
         await rawRequest(port, REQUESTS[0]!);
-        for (let i = 0; i < 100 && chunks.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+        await until(written, 'write', () => chunks.length > 0);
       });
       return { inHandler, chunks };
     };
@@ -252,12 +254,13 @@ describe('the deprecated buffer option', () => {
   it('should wait 1000 ms when buffer is not a number, as morgan', async () => {
     const seen = async (lib: LoggerLibrary) => {
       const chunks: string[] = [];
-      const stream = { write: (text: string) => void chunks.push(text) };
+      const written = new EventEmitter();
+      const stream = { write: (text: string) => void (chunks.push(text), written.emit('write')) };
       const make = () => lib(':url', { stream, buffer: 'yes' }) as ReturnType<LoggerLibrary>;
       const started = Date.now();
       await outputWith(lib, make, [REQUESTS[0]!]);
       const early = chunks.length;
-      while (chunks.length === 0 && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 20));
+      await until(written, 'write', () => chunks.length > 0);
       return { early, late: chunks, waited: Date.now() - started };
     };
     const [fromMorgan, fromWebfw] = await Promise.all([seen(morgan), seen(webfw)]);
