@@ -17,6 +17,8 @@ module.exports = function jestPreset(rootDir) {
     },
     moduleNameMapper: {
       '^@webfw/(logger|body-parser|router|static|core)$': '<rootDir>/packages/$1/src/index.ts',
+      // version entries (`@webfw/core/v4`, `@webfw/core/v3`, ...): src/<version>/index.ts
+      '^@webfw/(body-parser|router|static|core)/(v4|v3)$': '<rootDir>/packages/$1/src/$2/index.ts',
     },
     maxWorkers: 2,
     testTimeout: 20000,
