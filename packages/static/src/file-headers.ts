@@ -31,6 +31,8 @@ export interface HeaderPlan<Res extends ServerResponse> {
   cacheControlValue: string;
   lastModified: boolean;
   etag: boolean;
+  /** The Content-Type of a file by its path ({@link contentTypeOf} for send 1.x); undefined sets none. */
+  contentType: (path: string) => string | undefined;
 }
 
 /**
@@ -44,6 +46,9 @@ export function setFileHeaders<Res extends ServerResponse>(plan: HeaderPlan<Res>
   if (plan.cacheControl && !res.getHeader('Cache-Control')) res.setHeader('Cache-Control', plan.cacheControlValue);
   if (plan.lastModified && !res.getHeader('Last-Modified')) res.setHeader('Last-Modified', stat.mtime.toUTCString());
   if (plan.etag && !res.getHeader('ETag')) res.setHeader('ETag', weakEtagOf(stat));
-  if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', contentTypeOf(path));
+  if (!res.getHeader('Content-Type')) {
+    const type = plan.contentType(path);
+    if (type) res.setHeader('Content-Type', type);
+  }
   res.setHeader('Content-Length', stat.size);
 }

@@ -3,8 +3,8 @@ import { stat, type Stats } from 'node:fs';
 import createError from 'http-errors';
 import send from 'send';
 import { readFileStart } from './fd-cache';
-import { setFileHeaders, type HeaderPlan } from './file-headers';
-import { resolveOptions, type ServeStaticOptions } from './options';
+import { contentTypeOf, setFileHeaders, type HeaderPlan } from './file-headers';
+import { resolveOptions, type ResolvedOptions, type ServeStaticOptions } from './options';
 import { parseUrl, type NextFunction } from '@webfw/router';
 import { fastDecode } from './fast-decode';
 import { directoryNotFound, originalUrlOf, redirectDirectory } from './redirect';
@@ -50,21 +50,22 @@ function needsSend(h: IncomingHttpHeaders): boolean {
 }
 
 /**
- * Creates a middleware that serves files from the directory `root` (resolved against the
- * working directory) for GET and HEAD requests, as serve-static 2.x does: the file is
- * `root` joined with the decoded request path; conditional (304/412) and range (206/416)
- * requests are answered through send; a directory without its trailing slash is redirected
- * (301); other methods, missing files and client errors call `next()` (or, with
- * `fallthrough: false`, `next(err)` and a 405 with `Allow: GET, HEAD` for other methods).
- * Paths escaping `root` (`..` in any encoding) get 403, malformed encoding and NUL bytes 400.
- * Throws a `TypeError` at once for a missing root or an invalid option.
+ * What a version entry swaps in the middleware, fixed when the middleware is created (the
+ * 4.x entry in `src/v4` passes send 0.19 and mime 1.x content types; see {@link createServeStatic}).
  */
-export function serveStatic<Res extends ServerResponse = ServerResponse>(root: string, options?: ServeStaticOptions<Res>): StaticMiddleware<Res> {
-  const o = resolveOptions<Res>(root, options);
-  const fallthrough = o.fallthrough;
-  const setHeaders = o.setHeaders as ((res: ServerResponse, path: string, stat: Stats) => void) | undefined;
-  const onDirectory = o.redirect ? redirectDirectory : directoryNotFound;
-  const sendOptions: send.SendOptions = {
+export interface StaticEngine {
+  /** Creates the stream that answers a request the way send does (send 1.x for this entry). */
+  send: (req: IncomingMessage, path: string, options: send.SendOptions) => send.SendStream;
+  /** The Content-Type that send gives the file at `path` (the fast path sets it); undefined: none. */
+  contentType: (path: string) => string | undefined;
+}
+
+/** The 5.x engine: send 1.x, content types from mime-types. */
+const ENGINE: StaticEngine = { send, contentType: contentTypeOf };
+
+/** The options the middleware hands to send for resolved options `o`. */
+export function sendOptionsOf<Res extends ServerResponse>(o: ResolvedOptions<Res>): send.SendOptions {
+  return {
     root: o.root,
     acceptRanges: o.acceptRanges,
     cacheControl: o.cacheControl,
@@ -78,6 +79,36 @@ export function serveStatic<Res extends ServerResponse = ServerResponse>(root: s
     start: o.start,
     end: o.end,
   };
+}
+
+/**
+ * Creates a middleware that serves files from the directory `root` (resolved against the
+ * working directory) for GET and HEAD requests, as serve-static 2.x does: the file is
+ * `root` joined with the decoded request path; conditional (304/412) and range (206/416)
+ * requests are answered through send; a directory without its trailing slash is redirected
+ * (301); other methods, missing files and client errors call `next()` (or, with
+ * `fallthrough: false`, `next(err)` and a 405 with `Allow: GET, HEAD` for other methods).
+ * Paths escaping `root` (`..` in any encoding) get 403, malformed encoding and NUL bytes 400.
+ * Throws a `TypeError` at once for a missing root or an invalid option.
+ */
+export function serveStatic<Res extends ServerResponse = ServerResponse>(root: string, options?: ServeStaticOptions<Res>): StaticMiddleware<Res> {
+  const o = resolveOptions<Res>(root, options);
+  return createServeStatic(o, sendOptionsOf(o), ENGINE);
+}
+
+/**
+ * The middleware for resolved options `o`, handing `sendOptions` to `engine.send`: the seam a
+ * version entry uses (everything here is fixed at creation; the request path has no version check).
+ */
+export function createServeStatic<Res extends ServerResponse>(
+  o: ResolvedOptions<Res>,
+  sendOptions: send.SendOptions,
+  engine: StaticEngine,
+): StaticMiddleware<Res> {
+  const fallthrough = o.fallthrough;
+  const setHeaders = o.setHeaders as ((res: ServerResponse, path: string, stat: Stats) => void) | undefined;
+  const onDirectory = o.redirect ? redirectDirectory : directoryNotFound;
+  const sendFile = engine.send;
   const plan: HeaderPlan<Res> = {
     setHeaders: o.setHeaders,
     acceptRanges: o.acceptRanges,
@@ -85,6 +116,7 @@ export function serveStatic<Res extends ServerResponse = ServerResponse>(root: s
     cacheControlValue: o.cacheControlValue,
     lastModified: o.lastModified,
     etag: o.etag,
+    contentType: engine.contentType,
   };
   // The fast path builds file paths with `/` and reads whole files, so it stays off where
   // either could differ from send: on Windows and with the start/end byte-window options.
@@ -101,7 +133,7 @@ export function serveStatic<Res extends ServerResponse = ServerResponse>(root: s
 
   /** Hands the request to send, routing its errors to `next` as serve-static does. */
   function viaSend(req: IncomingMessage, res: Res, next: NextFunction, path: string): send.SendStream {
-    const stream = send(req, path, sendOptions);
+    const stream = sendFile(req, path, sendOptions);
     stream.on('directory', onDirectory);
     if (setHeaders !== undefined) stream.on('headers', setHeaders);
     let forwardError = !fallthrough;

@@ -198,3 +198,85 @@ export function errorOf(
   const { status, statusCode, expose, message, code, headers } = call.err;
   return { status, statusCode, expose, message, ...(code !== undefined ? { code } : {}), ...(headers !== undefined ? { headers } : {}) };
 }
+
+/** serve-static 1.x (`serve-static-v1`), the reference of the 4.x entry `@webfw/static/v4`. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const serveStaticV1 = require('serve-static-v1') as ((root: string, options?: object) => StaticMiddleware) & { mime: unknown };
+
+/** What a `next` call looked like, as plain data (the error's fields and class name). */
+export type NextSeen = { kind: 'next' } | ({ kind: 'error'; name: string } & NonNullable<ReturnType<typeof errorOf>>);
+
+/** One answer as the differential tests compare it: status, headers but Date, body bytes, `next` calls. */
+export interface Observed {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  next: NextSeen[];
+}
+
+/** One request of a differential table and the answer expected from both implementations. */
+export interface V1Case {
+  /** `'/path'` for GET, or `'METHOD /path'`. */
+  ask: string;
+  /** Request headers. */
+  headers?: Record<string, string>;
+  status: number;
+  /** The body as UTF-8 text, when checked. */
+  text?: string;
+  /** Response headers expected (lower-case names); `undefined` means absent. */
+  has?: Record<string, string | undefined>;
+  /** What `next` received: nothing (the default), `'next'`, or an error with that status. */
+  next?: 'next' | number;
+}
+
+/** Sends `c` to the server of `t` and describes the answer (only the `next` calls it caused). */
+export async function observe(t: TestServer, c: Pick<V1Case, 'ask' | 'headers'>): Promise<Observed> {
+  const before = t.calls.length;
+  const space = c.ask.indexOf(' ');
+  const res = await raw(t.server, space < 0 ? 'GET' : c.ask.slice(0, space), c.ask.slice(space + 1), c.headers);
+  const headers = { ...res.headers };
+  delete headers['date'];
+  const next = t.calls.slice(before).map((call, i): NextSeen => {
+    if (call.kind !== 'error') return { kind: 'next' };
+    return { kind: 'error', name: call.err.name, ...errorOf(t, before + i)! };
+  });
+  return { status: res.status, headers, body: res.body, next };
+}
+
+/**
+ * Serves `root` with serve-static 1.x and with `mine` (the 4.x entry, both given `options`),
+ * sends every case to both (raw, one after the other, mounted at `mount` when given), and
+ * expects the same answer from both (status, headers but Date, body bytes, `next` calls) and
+ * the answer the case expects. Returns how many requests were compared.
+ */
+export async function expectSameAsV1(
+  mine: (root: string, options?: object) => StaticMiddleware,
+  root: string,
+  options: object | undefined,
+  cases: V1Case[],
+  mount?: string,
+): Promise<number> {
+  const ref = await serve(serveStaticV1(root, options), mount);
+  const own = await serve(mine(root, options), mount);
+  try {
+    for (const c of cases) {
+      const fromRef = await observe(ref, c);
+      const fromOwn = await observe(own, c);
+      expect({ ask: c.ask, ...fromOwn }).toEqual({ ask: c.ask, ...fromRef });
+      const has: Record<string, string | undefined> = {};
+      for (const name of Object.keys(c.has ?? {})) has[name] = fromOwn.headers[name];
+      const next = fromOwn.next.map((n) => (n.kind === 'next' ? 'next' : n.status));
+      expect({ ask: c.ask, status: fromOwn.status, text: c.text === undefined ? undefined : fromOwn.body.toString('utf8'), has, next }).toEqual({
+        ask: c.ask,
+        status: c.status,
+        text: c.text,
+        has: c.has ?? {},
+        next: c.next === undefined ? [] : [c.next],
+      });
+    }
+  } finally {
+    await ref.close();
+    await own.close();
+  }
+  return cases.length;
+}

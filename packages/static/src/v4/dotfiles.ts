@@ -1,0 +1,31 @@
+import type { ServerResponse } from 'node:http';
+import type sendV0 from 'send-v0';
+import type { DotfilesPolicy, ServeStaticOptions as ServeStaticOptions5 } from '../options';
+
+/**
+ * Options of the 4.x entry: serve-static 1.x's, which are the 5.x entry's with another
+ * `dotfiles` default and the legacy `hidden` flag.
+ */
+export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse> extends ServeStaticOptions5<Res> {
+  /**
+   * `allow`, `deny` (403) or `ignore` (as if missing). Default: none, which ignores a path whose
+   * last segment begins with `.` (`/.env`, `/.hidden/`) but serves files inside a dot directory
+   * (`/.well-known/security.txt`); with `hidden: true` dotfiles are allowed.
+   */
+  dotfiles?: DotfilesPolicy;
+  /**
+   * Serve dotfiles (`true`) or ignore them (`false`) when `dotfiles` is not set.
+   * @deprecated send prints `send deprecated hidden: use dotfiles: 'allow' instead` (or `'ignore'`).
+   */
+  hidden?: boolean;
+}
+
+/**
+ * The dotfile options handed to send 0.19, which implements the 4.x rules itself: `dotfiles`
+ * as given (left unset, send applies its legacy rule above), and `hidden` when given (send then
+ * prints its deprecation warning, once per call site, when the first request is served).
+ */
+export function dotfilesSendOptions<Res extends ServerResponse>(options: ServeStaticOptions<Res> | undefined): Pick<sendV0.SendOptions, 'dotfiles' | 'hidden'> {
+  const opts: ServeStaticOptions<Res> = options ?? {};
+  return opts.hidden === undefined ? { dotfiles: opts.dotfiles } : { dotfiles: opts.dotfiles, hidden: opts.hidden };
+}
