@@ -39,3 +39,14 @@ export function createInflater(encoding: string): Transform {
       throw unknownEncoding(encoding);
   }
 }
+
+/** How a parser treats compressed bodies: the inflater per Content-Encoding, the 415 when `inflate` is false. */
+export interface Inflation {
+  /** The decompression stream for a lower-cased Content-Encoding; throws 415 `encoding.unsupported` for an unknown one. */
+  create(encoding: string): Transform;
+  /** The error for a compressed body while `inflate` is false. */
+  disabled(encoding: string): createError.HttpError;
+}
+
+/** body-parser 2.x's: gzip, deflate and br, and the encoding named in both `encoding` and `charset` when disabled. */
+export const INFLATION: Inflation = { create: createInflater, disabled: inflateDisabled };

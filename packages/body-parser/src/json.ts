@@ -1,6 +1,7 @@
 import type { BaseOptions, BodyParserMiddleware } from './options';
 import { normalizeOptions } from './options';
-import { MediaTypeMemo } from './media-type';
+import { MediaTypeMemo, type MediaTypeLookup } from './media-type';
+import { INFLATION, type Inflation } from './inflate';
 import { read, type BodyReader, type BodyRequest } from './read';
 
 /** Options of {@link json}. */
@@ -49,9 +50,10 @@ function strictViolation(text: string, at: number): SyntaxError {
 }
 
 /** Parses JSON bodies for {@link json}, built once per middleware. */
-class JsonReader implements BodyReader {
+export class JsonReader implements BodyReader {
   readonly options;
-  readonly media;
+  readonly media: MediaTypeLookup;
+  readonly inflation: Inflation = INFLATION;
   readonly decodes = true;
   readonly isValidCharset = (charset: string): boolean => charset.startsWith('utf-');
   private readonly reviver: JsonOptions['reviver'];

@@ -9,6 +9,12 @@ export interface MediaTypeInfo {
   readonly charset: string | undefined;
 }
 
+/** Answers, per Content-Type header value, whether a parser handles it and which charset it names. */
+export interface MediaTypeLookup {
+  /** The match and charset of `header` (`undefined` when the request has no Content-Type). */
+  lookup(header: string | undefined): MediaTypeInfo;
+}
+
 const NO_MEDIA_TYPE: MediaTypeInfo = { match: false, charset: undefined };
 
 /** Headers longer than this are answered without being remembered. */
@@ -34,7 +40,7 @@ export function charsetOf(header: string): string | undefined {
  * over and over, so the parsing is done once per distinct value instead of once per request.
  * The memo is bounded (count and key length), so hostile headers cannot grow it.
  */
-export class MediaTypeMemo {
+export class MediaTypeMemo implements MediaTypeLookup {
   private readonly cache = new Map<string, MediaTypeInfo>();
   private readonly types: string[] | null;
 

@@ -1,5 +1,6 @@
 import { normalizeOptions, type BaseOptions, type NormalizedOptions } from './options';
-import { MediaTypeMemo } from './media-type';
+import { MediaTypeMemo, type MediaTypeLookup } from './media-type';
+import { INFLATION, type Inflation } from './inflate';
 import type { BodyReader } from './read';
 
 /**
@@ -10,7 +11,8 @@ import type { BodyReader } from './read';
  */
 export class PassThroughReader implements BodyReader {
   readonly options: NormalizedOptions;
-  readonly media: MediaTypeMemo;
+  readonly media: MediaTypeLookup;
+  readonly inflation: Inflation = INFLATION;
   readonly decodes: boolean;
   readonly isValidCharset = null;
 

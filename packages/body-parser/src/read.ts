@@ -6,9 +6,9 @@ import getRawBody from 'raw-body';
 import typeis from 'type-is';
 import { charsetExists, decode, unsupportedCharset } from './charset';
 import { httpError } from './errors';
-import { createInflater, inflateDisabled } from './inflate';
+import type { Inflation } from './inflate';
 import { readBody } from './read-body';
-import type { MediaTypeMemo } from './media-type';
+import type { MediaTypeLookup } from './media-type';
 import type { NextFunction, NormalizedOptions } from './options';
 
 /** A request as the parsers see it: `body` is set when something was parsed. */
@@ -20,7 +20,9 @@ export type BodyRequest = IncomingMessage & { body?: unknown };
  */
 export interface BodyReader {
   readonly options: NormalizedOptions;
-  readonly media: MediaTypeMemo;
+  readonly media: MediaTypeLookup;
+  /** The Content-Encodings the parser inflates, and its error when `inflate` is false. */
+  readonly inflation: Inflation;
   /** False for raw: the body stays bytes and no charset is looked at. */
   readonly decodes: boolean;
   /** Charsets the parser accepts before reading (json: `utf-*`, urlencoded: two), or null for any. */
@@ -52,22 +54,39 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
     return;
   }
 
+  const charset = accept(req, next, reader);
+  if (charset !== undefined) readAccepted(req, res, next, reader, charset);
+}
+
+/**
+ * Decides whether `reader` reads a request that has a body: its Content-Type must match the
+ * `type` option, and the charset (for parsers that decode) must be one the parser accepts.
+ * Returns the charset to decode with (`null` for raw), or `undefined` when the request is not
+ * read: `next()` was called for a Content-Type that does not match, `next(err)` (415
+ * `charset.unsupported`) for a refused charset.
+ */
+export function accept(req: BodyRequest, next: NextFunction, reader: BodyReader): string | null | undefined {
   const options = reader.options;
   const media = reader.media.lookup(req.headers['content-type']);
   if (!(options.typeFn === null ? media.match : options.typeFn(req))) {
     next();
-    return;
+    return undefined;
   }
-
-  let charset: string | null = null;
-  if (reader.decodes) {
-    charset = media.charset || options.defaultCharset;
-    if (reader.isValidCharset !== null && !reader.isValidCharset(charset)) {
-      next(unsupportedCharset(charset));
-      return;
-    }
+  if (!reader.decodes) return null;
+  const charset = media.charset || options.defaultCharset;
+  if (reader.isValidCharset !== null && !reader.isValidCharset(charset)) {
+    next(unsupportedCharset(charset));
+    return undefined;
   }
+  return charset;
+}
 
+/**
+ * Reads, inflates, checks, decodes and parses the body of a request that {@link accept}
+ * accepted (with `charset`), then calls `next()` with `req.body` set or `next(err)`.
+ */
+export function readAccepted(req: BodyRequest, res: ServerResponse, next: NextFunction, reader: BodyReader, charset: string | null): void {
+  const options = reader.options;
   // An unknown charset: with `verify` set it is reported at once, before the Content-Encoding is
   // looked at (so when both are unsupported the 415 is `charset.unsupported`, as in body-parser
   // 2.x); otherwise raw-body is handed the name and reports it after its own size and stream
@@ -86,7 +105,7 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
     length = req.headers['content-length'];
   } else {
     if (!options.inflate) {
-      next(inflateDisabled(encoding));
+      next(reader.inflation.disabled(encoding));
       return;
     }
     const problem = unreadable(req);
@@ -95,7 +114,7 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
       return;
     }
     try {
-      inflater = createInflater(encoding);
+      inflater = reader.inflation.create(encoding);
     } catch (err) {
       next(err);
       return;

@@ -2,7 +2,8 @@ import createError from 'http-errors';
 import qs from 'qs';
 import type { BaseOptions, BodyParserMiddleware } from './options';
 import { normalizeOptions } from './options';
-import { MediaTypeMemo } from './media-type';
+import { MediaTypeMemo, type MediaTypeLookup } from './media-type';
+import { INFLATION, type Inflation } from './inflate';
 import { canParseFlat, parseFlat } from './querystring';
 import { read, type BodyReader, type BodyRequest } from './read';
 
@@ -26,7 +27,7 @@ export interface UrlencodedOptions extends BaseOptions {
  * Counts the `&`-separated parameters of `body`, or returns -1 as soon as there are more than
  * `limit` (the body is not split into an array to count them).
  */
-function countParameters(body: string, limit: number): number {
+export function countParameters(body: string, limit: number): number {
   let count = 1;
   let at = body.indexOf('&');
   while (at !== -1) {
@@ -36,10 +37,29 @@ function countParameters(body: string, limit: number): number {
   return count > limit ? -1 : count;
 }
 
+/**
+ * The `parameterLimit` option, validated (`TypeError: option parameterLimit must be a positive
+ * number`): 1000 when not given, a finite value truncated to an integer, `Infinity` kept.
+ */
+export function parameterLimitOf(options: { parameterLimit?: number } | undefined): number {
+  const value = options?.parameterLimit !== undefined ? options.parameterLimit : 1000;
+  const limit = Number(value);
+  if (Number.isNaN(limit) || limit < 1) {
+    throw new TypeError('option parameterLimit must be a positive number');
+  }
+  return Number.isFinite(limit) ? limit | 0 : limit;
+}
+
+/** 413 `parameters.too.many`, for a form with more parameters than `parameterLimit`. */
+export function tooManyParameters(): createError.HttpError {
+  return createError(413, 'too many parameters', { type: 'parameters.too.many' });
+}
+
 /** Parses form bodies for {@link urlencoded}, built once per middleware. */
-class UrlencodedReader implements BodyReader {
+export class UrlencodedReader implements BodyReader {
   readonly options;
-  readonly media;
+  readonly media: MediaTypeLookup;
+  readonly inflation: Inflation = INFLATION;
   readonly decodes = true;
   readonly isValidCharset = (charset: string): boolean => charset === 'utf-8' || charset === 'iso-8859-1';
   private readonly extended: boolean;
@@ -56,12 +76,7 @@ class UrlencodedReader implements BodyReader {
     this.media = new MediaTypeMemo(this.options.types);
     this.extended = Boolean(options?.extended);
 
-    let parameterLimit = options?.parameterLimit !== undefined ? options.parameterLimit : 1000;
-    if (Number.isNaN(Number(parameterLimit)) || Number(parameterLimit) < 1) {
-      throw new TypeError('option parameterLimit must be a positive number');
-    }
-    parameterLimit = Number(parameterLimit);
-    this.parameterLimit = Number.isFinite(parameterLimit) ? parameterLimit | 0 : parameterLimit;
+    this.parameterLimit = parameterLimitOf(options);
 
     const depth = this.extended ? (options?.depth !== undefined ? options.depth : 32) : 0;
     if (Number.isNaN(Number(depth)) || Number(depth) < 0) {
@@ -78,7 +93,7 @@ class UrlencodedReader implements BodyReader {
 
     const count = countParameters(text, this.parameterLimit);
     if (count === -1) {
-      throw createError(413, 'too many parameters', { type: 'parameters.too.many' });
+      throw tooManyParameters();
     }
 
     if (!this.extended && charset === 'utf-8' && !this.charsetSentinel && canParseFlat(text)) {

@@ -217,3 +217,121 @@ export function head(headers: Record<string, string | number>): string {
   for (const [k, v] of Object.entries(headers)) text += `${k}: ${v}\r\n`;
   return `${text}\r\n`;
 }
+
+/* ----- the v4 entry against body-parser 1.x ----- */
+
+/** The shape of body-parser 1.x and of `@webfw/body-parser/v4`: the generic factory carrying the four parsers. */
+export interface V1Library {
+  (options?: Record<string, unknown>): BodyParserMiddleware;
+  json(options?: Record<string, unknown>): BodyParserMiddleware;
+  raw(options?: Record<string, unknown>): BodyParserMiddleware;
+  text(options?: Record<string, unknown>): BodyParserMiddleware;
+  urlencoded(options?: Record<string, unknown>): BodyParserMiddleware;
+}
+
+/** body-parser 1.x (the `body-parser-v1` devDependency), the reference of the v4 entry. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const bodyParserV1 = require('body-parser-v1') as V1Library;
+
+/** One request of a differential table; node's client adds the Content-Length of `body`. */
+export interface Exchange {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** What a v4 test server answers: the status and the JSON of {@link describeV1} or {@link describeError}. */
+export interface V1Answer {
+  status: number;
+  json: unknown;
+}
+
+/**
+ * The last step of a v4 test server: answers 200 with what body-parser 1.x users can observe
+ * of the request: `req.body` (as {@link describeBody} shows it, plus whether an object body has
+ * a prototype) and the `req._body` flag.
+ */
+const describeV1: Step = (req, res) => {
+  const r = req as IncomingMessage & { body?: unknown; _body?: unknown };
+  const body = r.body;
+  const prototype = body !== null && typeof body === 'object' && !Buffer.isBuffer(body) ? (Object.getPrototypeOf(body) === null ? 'null' : 'object') : 'none';
+  const payload = JSON.stringify({ ...describeBody(req), prototype, flag: r._body === undefined ? 'unset' : r._body });
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+  res.end(payload);
+};
+
+/** Sends `requests` one after the other to a fresh server around `steps` and resolves with the answers. */
+export async function answersOf(steps: Array<BodyParserMiddleware | Step>, requests: readonly Exchange[]): Promise<V1Answer[]> {
+  return withServe([...steps, describeV1], async (s) => {
+    const out: V1Answer[] = [];
+    for (const r of requests) {
+      const res = await send(s.port, { method: r.method, headers: r.headers, body: r.body });
+      out.push({ status: res.status, json: res.json });
+    }
+    return out;
+  });
+}
+
+/**
+ * Sends the same `requests` through the steps `build` makes with body-parser 1.x and with the
+ * v4 entry, expects equal answers and resolves with them (to be checked against the exact
+ * expected answers by the caller).
+ */
+export async function compareV1(
+  v4: V1Library,
+  build: (lib: V1Library) => Array<BodyParserMiddleware | Step>,
+  requests: readonly Exchange[],
+): Promise<V1Answer[]> {
+  const theirs = await answersOf(build(bodyParserV1), requests);
+  const ours = await answersOf(build(v4), requests);
+  expect(ours).toEqual(theirs);
+  return ours;
+}
+
+/** The answer of a v4 test server when `req.body` is `body` (`flag`: the `req._body` it saw, `prototype` of an object body). */
+export function parsedV1(body: unknown, flag: unknown = true, prototype: 'object' | 'null' | 'none' = 'object'): V1Answer {
+  const kind = body === undefined ? 'undefined' : Buffer.isBuffer(body) ? 'buffer' : Array.isArray(body) ? 'array' : typeof body;
+  const shown = Buffer.isBuffer(body) ? body.toString('hex') : body === undefined ? null : body;
+  return { status: 200, json: { has: true, kind, body: shown, prototype, flag } };
+}
+
+/** The answer of a v4 test server when the parser failed with `error` (as {@link httpError} shows it). */
+export function failedV1(error: Record<string, unknown>): V1Answer {
+  return { status: error.status as number, json: { error } };
+}
+
+/** A depd warning as the `deprecation` event reports it, with the file of the code that caused it. */
+export interface Warning {
+  namespace: string;
+  message: string;
+  file: string;
+}
+
+/** The warnings `fn` causes (captured through the `deprecation` event, so nothing is printed), and what it threw. */
+export function warningsOf(fn: () => unknown): { warnings: Warning[]; thrown?: string } {
+  const warnings: Warning[] = [];
+  const listener = (err: Error & { namespace: string }): void => {
+    const frame = (err.stack ?? '').split('\n')[1] ?? '';
+    warnings.push({ namespace: err.namespace, message: err.message, file: /([^/\\(]+\.[cm]?[jt]s):\d+:\d+\)?$/.exec(frame)?.[1] ?? frame });
+  };
+  process.on('deprecation', listener);
+  try {
+    fn();
+    return { warnings };
+  } catch (err) {
+    return { warnings, thrown: `${(err as Error).name}: ${(err as Error).message}` };
+  } finally {
+    process.off('deprecation', listener);
+  }
+}
+
+/** In the calling describe block: depd warnings go to a listener that drops them, so none is printed. */
+export function silenceDeprecations(): void {
+  const listener = (): void => undefined;
+  beforeAll(() => {
+    process.on('deprecation', listener);
+  });
+  afterAll(() => {
+    process.off('deprecation', listener);
+  });
+}

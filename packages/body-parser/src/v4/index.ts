@@ -1,0 +1,53 @@
+/**
+ * @webfw/body-parser/v4: the body parsers of body-parser 1.x (the express 4 family) over the 5.x
+ * parsers. Every difference from the 5.x entry lives in one file of this folder:
+ *
+ * - `generic.ts`: the package itself is the deprecated generic `bodyParser([options])`;
+ * - `parsed-flag.ts`: `req._body` marks a body as taken, and parsers skip such requests;
+ * - `body-default.ts`: `req.body` is `{}` when nothing was parsed;
+ * - `read.ts`: the 1.x request gate over the shared reading (no check for an ended stream);
+ * - `encodings.ts`: gzip and deflate only, and the 415 for `inflate: false`;
+ * - `urlencoded.ts`: `extended` has no default (true, with a deprecation warning);
+ * - `simple-querystring.ts`: `extended: false` parses with node's querystring;
+ * - `urlencoded-charset.ts`: UTF-8 forms only, no charset options;
+ * - `json.ts`: a charset-less JSON body is UTF-8 (`defaultCharset` is not an option).
+ *
+ *   const bodyParser = require('@webfw/body-parser/v4');
+ *   app.use(bodyParser.json());
+ *   app.use(bodyParser.urlencoded({ extended: true }));
+ */
+import type { BodyParserMiddleware } from '../options';
+import { bodyParser as generic, type GenericOptions } from './generic';
+import { json } from './json';
+import { raw, text } from './pass-through';
+import { urlencoded } from './urlencoded';
+
+/**
+ * What `require('@webfw/body-parser/v4')` and the default import give, as body-parser 1.x does:
+ * the deprecated generic middleware factory, carrying the four parser factories.
+ */
+export interface BodyParserV1 {
+  /** @deprecated use the individual `json` and `urlencoded` middlewares. */
+  (options?: GenericOptions): BodyParserMiddleware;
+  readonly json: typeof json;
+  readonly raw: typeof raw;
+  readonly text: typeof text;
+  readonly urlencoded: typeof urlencoded;
+}
+
+const factories = { json, raw, text, urlencoded };
+// as in body-parser 1.x, the factories are enumerable getters on the function
+for (const [name, factory] of Object.entries(factories)) {
+  Object.defineProperty(generic, name, { configurable: true, enumerable: true, get: () => factory });
+}
+
+const bodyParser = generic as BodyParserV1;
+
+export default bodyParser;
+export { json, raw, text, urlencoded };
+export type { GenericOptions } from './generic';
+export type { JsonOptionsV1 as JsonOptions } from './json';
+export type { RawOptions } from '../raw';
+export type { TextOptions } from '../text';
+export type { UrlencodedOptionsV1 as UrlencodedOptions } from './urlencoded';
+export type { BaseOptions, BodyParserMiddleware, NextFunction, TypeOption, VerifyFunction } from '../options';
