@@ -260,14 +260,15 @@ export async function expectSameAsV1(
   const own = await serve(mine(root, options), mount);
   try {
     for (const c of cases) {
+      const ask = c.headers === undefined ? c.ask : `${c.ask} ${JSON.stringify(c.headers)}`;
       const fromRef = await observe(ref, c);
       const fromOwn = await observe(own, c);
-      expect({ ask: c.ask, ...fromOwn }).toEqual({ ask: c.ask, ...fromRef });
+      expect({ ask, ...fromOwn }).toEqual({ ask, ...fromRef });
       const has: Record<string, string | undefined> = {};
       for (const name of Object.keys(c.has ?? {})) has[name] = fromOwn.headers[name];
       const next = fromOwn.next.map((n) => (n.kind === 'next' ? 'next' : n.status));
-      expect({ ask: c.ask, status: fromOwn.status, text: c.text === undefined ? undefined : fromOwn.body.toString('utf8'), has, next }).toEqual({
-        ask: c.ask,
+      expect({ ask, status: fromOwn.status, text: c.text === undefined ? undefined : fromOwn.body.toString('utf8'), has, next }).toEqual({
+        ask,
         status: c.status,
         text: c.text,
         has: c.has ?? {},
