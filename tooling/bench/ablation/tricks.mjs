@@ -8,7 +8,8 @@
  * under valgrind's callgrind, from one checkout then the other, ROUNDS times alternately:
  * WARMUP requests, then the main thread's user-space instructions over REQUESTS more, sent
  * over one connection (one request per event-loop turn, so the count does not depend on how
- * requests batch under load). The table shows medians; the noise floor is the largest spread
+ * requests batch under load), with node `--single-threaded` (V8 compiles and collects garbage
+ * on the main thread, so the count does not depend on how busy the machine is). The table shows medians; the noise floor is the largest spread
  * of the baseline's own counts for that scenario.
  *
  * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about half
@@ -127,6 +128,7 @@ async function measure(dir, scenario) {
       '--dump-instr=no',
       '--separate-threads=yes',
       'node',
+      '--single-threaded',
       '--require',
       preload,
       'ablation/tricks-server.mjs',
