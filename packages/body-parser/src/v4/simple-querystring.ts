@@ -13,7 +13,8 @@ import { isUtf8Only } from './urlencoded-charset';
  * - `req.body` is an object with a null prototype (`req.body.hasOwnProperty` is undefined);
  * - every key is kept as it is: an empty key (`=x` gives `{ '': 'x' }`) and `__proto__` become
  *   own properties (no prototype is written: the object has none);
- * - a malformed percent-escape is decoded byte by byte where it can be (`%zz` stays as it is);
+ * - escapes that are not valid UTF-8 decode to U+FFFD (`%E9` gives `'\ufffd'`; qs keeps `'%E9'`),
+ *   text that is no escape stays as it is (`%zz`);
  * - at most `parameterLimit` parameters (more is a 413 `parameters.too.many`, as in 5.x).
  */
 export class SimpleFormReader implements BodyReader {
