@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
 import serveStatic from '@webfw/static/v4';
-import { expectSameAsV1, useFixture, type V1Case } from './helpers';
+import { expectSameAsV1, observe, serve, serveStaticV1, useFixture, type V1Case } from './helpers';
 
 const fx = useFixture({
   'a.txt': 'aaa',
@@ -116,5 +116,21 @@ describe('start and end', () => {
       { ask: '/digits.txt', status: 200, text: '2345', has: { 'content-length': '4' } },
       { ask: '/digits.txt', headers: { Range: 'bytes=1-2' }, status: 206, text: '34', has: { 'content-range': 'bytes 1-2/4' } },
     ]);
+  });
+});
+
+describe('options object', () => {
+  it('should be read once, at creation (serve-static 1.x reads it again on every request)', async () => {
+    const options: { maxAge: number } = { maxAge: 0 };
+    const ref = await serve(serveStaticV1(fx.root, options));
+    const own = await serve(serveStatic(fx.root, options));
+    try {
+      options.maxAge = 60_000;
+      expect((await observe(ref, { ask: '/a.txt' })).headers['cache-control']).toBe('public, max-age=60');
+      expect((await observe(own, { ask: '/a.txt' })).headers['cache-control']).toBe('public, max-age=0');
+    } finally {
+      await ref.close();
+      await own.close();
+    }
   });
 });
