@@ -58,6 +58,8 @@ export interface StaticEngine {
   send: (req: IncomingMessage, path: string, options: send.SendOptions) => send.SendStream;
   /** The Content-Type that send gives the file at `path` (the fast path sets it); undefined: none. */
   contentType: (path: string) => string | undefined;
+  /** `false`: every request goes to `send` (no small-file fast path). Default `true`. */
+  fastPath?: boolean;
 }
 
 /** The 5.x engine: send 1.x, content types from mime-types. */
@@ -120,7 +122,7 @@ export function createServeStatic<Res extends ServerResponse>(
   };
   // The fast path builds file paths with `/` and reads whole files, so it stays off where
   // either could differ from send: on Windows and with the start/end byte-window options.
-  const fast = process.platform !== 'win32' && o.start === undefined && o.end === undefined;
+  const fast = engine.fastPath !== false && process.platform !== 'win32' && o.start === undefined && o.end === undefined;
   const rootPrefix = o.root.endsWith('/') ? o.root.slice(0, -1) : o.root;
   const first = o.index[0];
   const fastIndex = first !== undefined && first !== '.' && first !== '..' && first.length > 0 && !first.includes('/') ? first : undefined;

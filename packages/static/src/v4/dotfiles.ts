@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type sendV0 from 'send-v0';
 import type { DotfilesPolicy, ServeStaticOptions as ServeStaticOptions5 } from '../options';
+import type { StaticEngine } from '../serve-static';
 
 /**
  * Options of the 4.x entry: serve-static 1.x's, which are the 5.x entry's with another
@@ -28,4 +29,13 @@ export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse>
 export function dotfilesSendOptions<Res extends ServerResponse>(options: ServeStaticOptions<Res> | undefined): Pick<sendV0.SendOptions, 'dotfiles' | 'hidden'> {
   const opts: ServeStaticOptions<Res> = options ?? {};
   return opts.hidden === undefined ? { dotfiles: opts.dotfiles } : { dotfiles: opts.dotfiles, hidden: opts.hidden };
+}
+
+/**
+ * The engine for `options`: `engine` itself, or, when `hidden` is given, `engine` without the
+ * small-file fast path, so every request is handed to send 0.19 and its deprecation warning comes
+ * with the first request whatever it asks for, as with serve-static 1.x.
+ */
+export function dotfilesEngine<Res extends ServerResponse>(engine: StaticEngine, options: ServeStaticOptions<Res> | undefined): StaticEngine {
+  return options?.hidden === undefined ? engine : { ...engine, fastPath: false };
 }

@@ -13,7 +13,7 @@
 import type { ServerResponse } from 'node:http';
 import { resolveOptions } from '../options';
 import { createServeStatic, sendOptionsOf, type StaticMiddleware } from '../serve-static';
-import { dotfilesSendOptions, type ServeStaticOptions } from './dotfiles';
+import { dotfilesEngine, dotfilesSendOptions, type ServeStaticOptions } from './dotfiles';
 import { mime } from './mime';
 import { send019 } from './send';
 
@@ -26,7 +26,7 @@ import { send019 } from './send';
  */
 export function serveStatic<Res extends ServerResponse = ServerResponse>(root: string, options?: ServeStaticOptions<Res>): StaticMiddleware<Res> {
   const o = resolveOptions<Res>(root, options);
-  return createServeStatic(o, { ...sendOptionsOf(o), ...dotfilesSendOptions(options) }, send019);
+  return createServeStatic(o, { ...sendOptionsOf(o), ...dotfilesSendOptions(options) }, dotfilesEngine(send019, options));
 }
 
 /** send 0.19's mime 1.x table, as `require('serve-static').mime` is in serve-static 1.x. */
