@@ -1,4 +1,4 @@
-import { foldPath, PathMatcher, type MatchedParams, type MatchOptions } from './path-matcher';
+import { foldPath, PathMatcher, type LayerMatcher, type MatchedParams, type MatchOptions } from './path-matcher';
 import type { PathArgument } from './route-parameters';
 import { forwardRejection } from './promise';
 import type { AnyHandler, NextFunction } from './types';
@@ -14,6 +14,16 @@ function flattenPaths(path: PathArgument | unknown, out: Array<string | RegExp>)
   }
   return out;
 }
+
+/**
+ * Compiles a layer's path argument into its matchers, tried in order. The default compiles
+ * each element of an array path with path-to-regexp 8 (`PathMatcher`); a router may use
+ * another (the 4.x entry compiles with path-to-regexp 0.1), chosen when the layer is made.
+ */
+export type PathCompiler = (path: PathArgument, options: MatchOptions, slash: boolean) => LayerMatcher[];
+
+/** The express 5 path syntax: one `PathMatcher` per element of the (flattened) path. */
+export const compilePath: PathCompiler = (path, options, slash) => flattenPaths(path, []).map((p) => new PathMatcher(p, options, slash));
 
 /** The function a handler is called as (the stored handler has an unknown arity). */
 type Callable = (...args: unknown[]) => unknown;
@@ -45,7 +55,7 @@ export class Layer {
   /** The path as given (an array path flattened), for `router.listRoutes()`. */
   readonly rawPath: string | RegExp | Array<string | RegExp>;
   /** The compiled path: one matcher per element of an array path, tried in order. */
-  readonly matchers: PathMatcher[];
+  readonly matchers: LayerMatcher[];
   /** The route this layer dispatches to (router stack), or undefined for a middleware. */
   route: unknown = undefined;
   /** The lower-case method this layer answers (route stack); undefined answers every method. */
@@ -57,16 +67,16 @@ export class Layer {
   routeHandle: AnyHandler | undefined = undefined;
 
   /**
-   * Compiles `path` (string pattern, RegExp or array of them) with `options` for `fn`.
-   * Throws path-to-regexp's `TypeError` for an invalid pattern, at registration.
+   * Compiles `path` (string pattern, RegExp or array of them) with `options` for `fn`, by
+   * `compile` (default: the express 5 syntax). Throws path-to-regexp's `TypeError` for an
+   * invalid pattern, at registration.
    */
-  constructor(path: PathArgument, options: MatchOptions, fn: AnyHandler) {
+  constructor(path: PathArgument, options: MatchOptions, fn: AnyHandler, compile: PathCompiler = compilePath) {
     this.handle = fn;
     this.name = fn.name || '<anonymous>';
     this.slash = path === '/' && options.end === false;
-    const paths = flattenPaths(path, []);
     this.rawPath = Array.isArray(path) ? ((path as unknown[]).flat(Infinity as 1) as Array<string | RegExp>) : (path as string | RegExp);
-    this.matchers = paths.map((p) => new PathMatcher(p, options, this.slash));
+    this.matchers = compile(path, options, this.slash);
   }
 
   /**
@@ -76,7 +86,7 @@ export class Layer {
    * URIError for a malformed escape in a captured parameter. The router's walk matches with
    * this (no object made per match).
    */
-  matcherFor(path: string, folded: string | null): PathMatcher | undefined {
+  matcherFor(path: string, folded: string | null): LayerMatcher | undefined {
     const matchers = this.matchers;
     for (let i = 0; i < matchers.length; i++) {
       const m = matchers[i]!;

@@ -15,6 +15,29 @@ export interface MatchOptions {
 /** Parameters produced by one match: decoded strings, or string arrays for splats. */
 export type MatchedParams = Record<string, string | string[]>;
 
+/**
+ * What the router needs of one compiled path (`PathMatcher` for the express 5 syntax). After
+ * `match(path, folded)` returns true, `params` and `matched` hold that match until the next
+ * call: the router reads them at once.
+ */
+export interface LayerMatcher {
+  /** The lower-case leading static segments of every match, or null (the layer may match any path). */
+  readonly segments: string[] | null;
+  /** Parameter names, in the order `router.param` callbacks run for them. */
+  readonly names: readonly string[];
+  /** The regular expression the path compiles to. */
+  readonly regexp: RegExp;
+  /** Parameters of the last successful match. */
+  params: MatchedParams | undefined;
+  /** Matched part of the path of the last successful match. */
+  matched: string;
+  /**
+   * Matches `path` (`folded`: the path lower-cased when all ASCII, else null). Throws the 400
+   * URIError for a malformed escape in a captured parameter.
+   */
+  match(path: string, folded: string | null): boolean;
+}
+
 const enum Kind {
   /** `use('/')`: every path matches, matched path ''. */
   Slash,
@@ -146,7 +169,7 @@ function orderedNames(keys: CaptureKey[]): string[] {
  * parameter-less paths are compared as strings, and patterns are rejected on their static
  * prefix before the regular expression runs.
  */
-export class PathMatcher {
+export class PathMatcher implements LayerMatcher {
   /** The path as given (a string or RegExp), for introspection. */
   readonly source: string | RegExp;
   /**

@@ -1,7 +1,7 @@
 import { LayerIndex } from './layer-index';
 import { NullObject } from './null-object';
 import type { Layer } from './layer';
-import type { PathMatcher } from './path-matcher';
+import type { LayerMatcher } from './path-matcher';
 import { mergeParams } from './merge-params';
 import { hasParamCallbacks, ParamRun, type ParamCalled } from './param-run';
 import { sendOptionsResponse } from './options-response';
@@ -168,6 +168,16 @@ export class RouterRun {
     return path;
   }
 
+  /**
+   * `url` (the URL a mounted middleware passed on) without the slash the mount added in front
+   * of it, unless that middleware rewrote the URL under a mount path (`removed`) that has no
+   * trailing slash (then the URL is kept as is), as router 2.x does.
+   */
+  protected removeAddedSlash(url: string, removed: string): string {
+    const root = url === '/' || url.startsWith('/?');
+    return root || (removed.endsWith('/') && url.charCodeAt(0) === 0x2f) ? url.slice(1) : url;
+  }
+
   /** Brings the index of the stack and the candidate lists for `path` up to date. */
   private candidates(path: string): LayerIndex {
     let index = this.router._index;
@@ -197,11 +207,9 @@ export class RouterRun {
 
     // Undo what the last mounted middleware's match did to `req.url` and `req.baseUrl`.
     if (this.slashAdded) {
-      // Remove the slash added in front of a mounted middleware's URL, unless that middleware
-      // rewrote the URL under a mount path that has no trailing slash.
       const url = req.url!;
-      const root = url === '/' || url.startsWith('/?');
-      if (root || (this.removed.endsWith('/') && url.charCodeAt(0) === 0x2f)) req.url = url.slice(1);
+      const unslashed = this.removeAddedSlash(url, this.removed);
+      if (unslashed !== url) req.url = unslashed;
       this.slashAdded = false;
     }
     if (this.removed.length !== 0) {
@@ -238,7 +246,7 @@ export class RouterRun {
     const options = this.isOptions ? this.options : undefined;
     let layer: Layer | undefined;
     let route: RouteLike | undefined;
-    let matcher: PathMatcher | undefined;
+    let matcher: LayerMatcher | undefined;
     // Find the next matching layer.
     for (;;) {
       // Next candidate in stack order: the smaller head of the path's list and the wild list.

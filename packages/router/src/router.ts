@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { flattenHandlers } from './handlers';
-import { Layer } from './layer';
+import { Layer, type PathCompiler } from './layer';
 import { NullObject } from './null-object';
 import type { LayerIndex } from './layer-index';
 import { methods, type HttpMethod } from './methods';
@@ -118,8 +118,11 @@ export interface RouterConstructor {
   readonly prototype: Router;
 }
 
-/** A router as its methods see it. */
-type RouterSelf = Router & RouterState & { _index?: LayerIndex };
+/**
+ * A router as its methods see it. `_compilePath` (on a prototype: undefined for the express 5
+ * syntax) is the path compiler `use` and `route` build layers with.
+ */
+type RouterSelf = Router & RouterState & { _index?: LayerIndex; _compilePath?: PathCompiler };
 
 /**
  * Creates a router with `options` (`caseSensitive`, `mergeParams`, `strict`). Works with and
@@ -164,7 +167,7 @@ proto.use = function use(this: RouterSelf, ...args: unknown[]): RouterSelf {
   if (callbacks.length === 0) throw new TypeError('argument handler is required');
   for (const fn of callbacks) {
     if (typeof fn !== 'function') throw new TypeError('argument handler must be a function');
-    const layer = new Layer(path as PathArgument, { sensitive: this.caseSensitive, strict: false, end: false }, fn as AnyHandler);
+    const layer = new Layer(path as PathArgument, { sensitive: this.caseSensitive, strict: false, end: false }, fn as AnyHandler, this._compilePath);
     layer.route = undefined;
     this.stack.push(layer);
   }
@@ -176,7 +179,7 @@ proto.route = function route(this: RouterSelf, path: PathArgument) {
   const handle = function handle(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
     r.dispatch(req, res, next);
   };
-  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle);
+  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle, this._compilePath);
   layer.route = r;
   layer.routeHandle = handle;
   this.stack.push(layer);

@@ -1,6 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type RouterInstance } from '@webfw/router';
+import V4Router from '@webfw/router/v4';
+import { request as clientRequest, withServer } from '../../../tooling/test-support';
 
 /** Anything callable as `(req, res, next)`: a router, or a plain middleware. */
 type Dispatcher = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -58,4 +60,100 @@ export async function expectRouted(_name: string, routes: (router: RouterInstanc
   const router = Router();
   routes(router);
   await expectAnswers(router, answers);
+}
+
+/** A router as the 4.x differential tests drive it: router 1.x and `@webfw/router/v4` alike. */
+export interface AnyRouter {
+  (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+  use(...args: unknown[]): AnyRouter;
+  route(path: unknown): Record<string, (...fns: unknown[]) => unknown>;
+  param(...args: unknown[]): AnyRouter;
+  [method: string]: unknown;
+}
+
+/** `Router(options)` of either side. */
+export type AnyRouterFactory = (options?: Record<string, unknown>) => AnyRouter;
+
+/** One request of a differential case: `'/path'` for GET, or `'METHOD /path'`. */
+export type Ask = string;
+
+/** An answer as the 4.x tests compare it: status, body, and the headers the router sets. */
+export interface V4Answer {
+  status: number;
+  body: string;
+  allow?: string;
+}
+
+/** `req.params` shown exactly: its own keys in order (undefined values kept) and whether it is a plain object. */
+export function describeParams(params: unknown): { keys: Array<[string, unknown]>; plain: boolean } {
+  const p = (params ?? {}) as Record<string, unknown>;
+  return {
+    keys: Object.keys(p).map((k): [string, unknown] => [k, p[k] === undefined ? '<undefined>' : p[k]]),
+    plain: Object.getPrototypeOf(p) === Object.prototype,
+  };
+}
+
+/** A handler that answers with `label` and what the router set on the request (url, baseUrl, params). */
+export function echo(label: string) {
+  return (req: IncomingMessage & { baseUrl?: string; originalUrl?: string; params?: unknown }, res: ServerResponse): void => {
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ label, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, params: describeParams(req.params) }));
+  };
+}
+
+/**
+ * The final handler of the 4.x differential tests: an error answers its `status` (or 500)
+ * with its name, message and whether it has `status`/`statusCode`; no error answers
+ * `404 Cannot <METHOD> <url>`.
+ */
+export function v4FinalHandler(req: IncomingMessage, res: ServerResponse) {
+  return (err?: unknown): void => {
+    if (res.headersSent) return;
+    if (err) {
+      const e = err as { name?: string; message?: string; status?: unknown; statusCode?: unknown };
+      res.statusCode = typeof e.status === 'number' ? e.status : 500;
+      res.end(JSON.stringify({ error: e.name, message: e.message ?? String(err), status: e.status, statusCode: e.statusCode }));
+      return;
+    }
+    res.statusCode = 404;
+    res.end(`Cannot ${req.method} ${req.url}`);
+  };
+}
+
+/** Sends the requests one after the other to a server around `router` and collects the answers. */
+export async function askAll(router: AnyRouter, asks: Ask[]): Promise<V4Answer[]> {
+  return withServer(
+    (req, res) => router(req, res, v4FinalHandler(req, res)),
+    async (server) => {
+      const answers: V4Answer[] = [];
+      for (const ask of asks) {
+        const space = ask.indexOf(' ');
+        const method = space < 0 ? 'GET' : ask.slice(0, space);
+        const res = await clientRequest(server, { method, path: ask.slice(space + 1) });
+        const answer: V4Answer = { status: res.status, body: res.body.toString() };
+        if (res.headers.allow !== undefined) answer.allow = res.headers.allow;
+        answers.push(answer);
+      }
+      return answers;
+    },
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const RouterV1 = require('router-v1') as AnyRouterFactory;
+export const RouterV4 = V4Router as unknown as AnyRouterFactory;
+
+/**
+ * Builds the same stack on `@webfw/router/v4` and on router 1.x (`build` runs once for each),
+ * sends the same requests to both over HTTP, asserts the answers are equal and returns them.
+ */
+export async function compareV4(build: (router: AnyRouter) => void, asks: Ask[], options?: Record<string, unknown>): Promise<V4Answer[]> {
+  const answers: V4Answer[][] = [];
+  for (const factory of [RouterV4, RouterV1]) {
+    const router = factory(options);
+    build(router);
+    answers.push(await askAll(router, asks));
+  }
+  expect(answers[0]).toEqual(answers[1]);
+  return answers[0]!;
 }

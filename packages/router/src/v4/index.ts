@@ -1,0 +1,34 @@
+/**
+ * @webfw/router/v4: the router of express 4 (router 1.x compatible).
+ *
+ *   const Router = require('@webfw/router/v4');
+ *   const router = Router();
+ *   router.get('/users/:id(\\d+)', (req, res) => res.end(req.params.id));
+ *
+ * It is the 5.x router with what router 1.x does differently swapped in, one file each:
+ * the path syntax of path-to-regexp 0.1 and router 1.x's `req.params` (./path-syntax.ts),
+ * the parameter decoding error (./decode-param.ts), and the `req.url` restoration after a
+ * mounted middleware (./url-restore.ts). Handlers that throw or return a rejected promise
+ * still reach `next(err)`, as in 5.x.
+ */
+import { Router } from './router';
+
+export default Router;
+export { Route } from '../route';
+export type { RouteConstructor, RouteMatcher, RouteMethods } from '../route';
+export type { HttpMethod } from '../methods';
+export type { NextFunction, RouterOptions, RoutedRequest } from '../types';
+export type { PathArgument } from '../route-parameters';
+export type { PathKey } from './path-syntax';
+export type {
+  ErrorRequestHandler,
+  HandlerArgument,
+  ParamHandler,
+  ParamsDictionary,
+  RequestHandler,
+  RequestHandlerArgument,
+  Router as RouterInstance,
+  RouterConstructor,
+  RouterMatcher,
+  RouterMethods,
+} from './types';

@@ -1,0 +1,73 @@
+import pathToRegexp from 'path-to-regexp-v0';
+import type { PathCompiler } from '../layer';
+import type { LayerMatcher, MatchedParams, MatchOptions } from '../path-matcher';
+import type { PathArgument } from '../route-parameters';
+import { decodeParam } from './decode-param';
+
+/** One capturing group of a compiled 4.x path: the parameter name, or the number of an unnamed group. */
+export type PathKey = pathToRegexp.Key;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * 4.x: one path argument compiled by path-to-regexp 0.1 as express 4 compiles it (`*`, `?`,
+ * `+`, `(regex)` groups, `:id(\\d+)`, regular expressions, arrays compiled into one regular
+ * expression). `req.params` is a plain object with a key per capturing group in capture
+ * order: named parameters by name, unnamed groups numbered from 0, an optional parameter
+ * that is absent present with the value undefined. Every layer is tried for every path (no
+ * static segments are known: `segments` is null).
+ */
+export class PathMatcherV4 implements LayerMatcher {
+  readonly segments = null;
+  /** The capture keys' names in capture order (numbers for unnamed groups), as `router.param` sees them. */
+  readonly names: readonly string[];
+  readonly regexp: RegExp;
+  /** The capture keys, as path-to-regexp 0.1 returns them (what router 1.x keeps as `layer.keys`). */
+  readonly keys: PathKey[];
+  params: MatchedParams | undefined = undefined;
+  matched = '';
+  /** `use('/')`: every path matches, matched path ''. */
+  private readonly slash: boolean;
+  /** The path `*`: every path matches whole, as the parameter `0`. */
+  private readonly star: boolean;
+
+  constructor(path: PathArgument, options: MatchOptions, slash: boolean) {
+    const keys: PathKey[] = [];
+    const regexp = pathToRegexp(path, keys, { sensitive: options.sensitive, strict: options.strict, end: options.end });
+    // A global or sticky expression keeps state between exec calls: match with a stateless copy.
+    this.regexp = regexp.global || regexp.sticky ? new RegExp(regexp.source, regexp.flags.replace(/[gy]/g, '')) : regexp;
+    this.keys = keys;
+    this.names = keys.map((k) => k.name) as string[];
+    this.slash = slash;
+    this.star = path === '*';
+  }
+
+  match(path: string): boolean {
+    if (this.slash) {
+      this.params = {};
+      this.matched = '';
+      return true;
+    }
+    if (this.star) {
+      this.params = { 0: decodeParam(path)! };
+      this.matched = path;
+      return true;
+    }
+    const m = this.regexp.exec(path);
+    if (m === null) return false;
+    const keys = this.keys;
+    const params: Record<string, string | undefined> = {};
+    for (let i = 1; i < m.length; i++) {
+      // More groups than keys (a group path-to-regexp did not count) fails as in router 1.x.
+      const name = keys[i - 1]!.name;
+      const value = decodeParam(m[i]);
+      if (value !== undefined || !hasOwn.call(params, name)) params[name] = value;
+    }
+    this.params = params as MatchedParams;
+    this.matched = m[0];
+    return true;
+  }
+}
+
+/** 4.x: a layer's path argument is one matcher, the whole argument compiled by path-to-regexp 0.1. */
+export const compilePathV4: PathCompiler = (path, options, slash) => [new PathMatcherV4(path, options, slash)];
