@@ -66,9 +66,17 @@ export async function expectRouted(_name: string, routes: (router: RouterInstanc
 export interface AnyRouter {
   (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
   use(...args: unknown[]): AnyRouter;
-  route(path: unknown): Record<string, (...fns: unknown[]) => unknown>;
+  route(path: unknown): RouteChain;
   param(...args: unknown[]): AnyRouter;
   [method: string]: unknown;
+}
+
+/** A route of either side: its method functions add callbacks and chain. */
+export interface RouteChain {
+  get(...fns: unknown[]): RouteChain;
+  post(...fns: unknown[]): RouteChain;
+  put(...fns: unknown[]): RouteChain;
+  all(...fns: unknown[]): RouteChain;
 }
 
 /** `Router(options)` of either side. */
@@ -144,16 +152,47 @@ export const RouterV1 = require('router-v1') as AnyRouterFactory;
 export const RouterV4 = V4Router as unknown as AnyRouterFactory;
 
 /**
- * Builds the same stack on `@webfw/router/v4` and on router 1.x (`build` runs once for each),
- * sends the same requests to both over HTTP, asserts the answers are equal and returns them.
+ * Builds the same stack on `@webfw/router/v4` and on router 1.x (`build` runs once for each,
+ * with the side's Router factory to nest routers of the same kind), sends the same requests to
+ * both over HTTP, asserts the answers are equal and returns them.
  */
-export async function compareV4(build: (router: AnyRouter) => void, asks: Ask[], options?: Record<string, unknown>): Promise<V4Answer[]> {
+export async function compareV4(
+  build: (router: AnyRouter, Router: AnyRouterFactory) => void,
+  asks: Ask[],
+  options?: Record<string, unknown>,
+): Promise<V4Answer[]> {
   const answers: V4Answer[][] = [];
   for (const factory of [RouterV4, RouterV1]) {
     const router = factory(options);
-    build(router);
+    build(router, factory);
     answers.push(await askAll(router, asks));
   }
   expect(answers[0]).toEqual(answers[1]);
   return answers[0]!;
+}
+
+/** A request the 4.x tests' handlers note what they saw on. */
+export type TrailRequest = IncomingMessage & { trail?: string[]; baseUrl?: string; params?: Record<string, unknown> };
+
+/** Adds `entry` to the request's trail. */
+export function note(req: IncomingMessage, entry: string): void {
+  const r = req as TrailRequest;
+  (r.trail ??= []).push(entry);
+}
+
+/** A middleware that notes `label` with `req.url`, `req.baseUrl` and the params, then calls `next()`. */
+export function pass(label: string) {
+  return (req: IncomingMessage, _res: ServerResponse, next: (err?: unknown) => void): void => {
+    const r = req as TrailRequest;
+    note(req, `${label} ${r.url} ${r.baseUrl} ${JSON.stringify(describeParams(r.params).keys)}`);
+    next();
+  };
+}
+
+/** A handler that answers 200 with the trail, after noting `label` like `pass`. */
+export function dump(label: string) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    pass(label)(req, res, () => undefined);
+    res.end(JSON.stringify((req as TrailRequest).trail));
+  };
 }
