@@ -83,4 +83,21 @@ describe('@webfw/router/v4 errors in handlers', () => {
     router.use(onError);
     expect(await askAll(router, ['/1'])).toEqual([{ status: 500, body: 'handled param boom' }]);
   });
+
+  it('should pass the rejection of a thenable that is not a Promise on, with the 5.x deprecation', async () => {
+    const warnings: string[] = [];
+    const onDeprecation = (err: Error & { namespace?: string }): void => {
+      warnings.push(`${err.namespace} ${err.message}`);
+    };
+    process.on('deprecation' as 'warning', onDeprecation);
+    try {
+      const router: AnyRouter = RouterV4();
+      router.use(() => ({ then: (_ok: unknown, fail: (e: Error) => void) => fail(new Error('thenable boom')) }));
+      router.use(onError);
+      expect(await askAll(router, ['/'])).toEqual([{ status: 500, body: 'handled thenable boom' }]);
+    } finally {
+      process.removeListener('deprecation' as 'warning', onDeprecation);
+    }
+    expect(warnings).toEqual(['router handlers that are Promise-like are deprecated, use a native Promise instead']);
+  });
 });
