@@ -64,8 +64,25 @@ function codedError(message: string, code: string): TransferError {
  * the file was streamed. `options.headers` are set on the response when send is about to send
  * its own headers.
  */
-export function transferFile(req: IncomingMessage, res: ServerResponse, path: string, options: SendFileOptions, callback: TransferCallback): void {
-  const file: Stream = send(req, encodeURI(path), options as send.SendOptions);
+export const transferFile = fileTransfer(send);
+
+/** The `send` function a transfer streams with: send 1.x here; the 4.x entry passes send 0.19. */
+export type FileSender = (req: IncomingMessage, path: string, options: send.SendOptions) => Stream;
+
+/**
+ * Makes a `transferFile` streaming with `sender` (chosen once, when the module loads): the
+ * file's path is given to it URI-encoded.
+ */
+export function fileTransfer(
+  sender: FileSender,
+): (req: IncomingMessage, res: ServerResponse, path: string, options: SendFileOptions, callback: TransferCallback) => void {
+  return function transferFile(req, res, path, options, callback) {
+    transferPath(sender(req, encodeURI(path), options as send.SendOptions), res, options, callback);
+  };
+}
+
+/** Pipes a send stream into `res`, calling `callback` once (see `transferFile`). */
+export function transferPath(file: Stream, res: ServerResponse, options: SendFileOptions, callback: TransferCallback): void {
   const headers = options.headers;
   let done = false;
   let streaming: boolean | undefined;

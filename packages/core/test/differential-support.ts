@@ -53,6 +53,10 @@ export interface CompareOptions {
   ignoreHeaders?: string[];
   /** Use http.createServer(app) (foreign server) instead of app.listen. */
   foreignServer?: boolean;
+  /** The two frameworks compared (default: express 5 and @webfw/core). */
+  frameworks?: Record<'express' | 'webfw', Framework>;
+  /** Also compare the depd warnings (`deprecation` events) each request caused, in order. */
+  deprecations?: boolean;
 }
 
 let comparisons = 0;
@@ -121,6 +125,8 @@ interface Normalized {
   headers: Record<string, string | string[]>;
   body: string;
   dates: number[];
+  /** The depd warnings (`<namespace>: <message>`) the request caused (with `deprecations`). */
+  warnings?: string[];
 }
 
 function normalize(res: Res, opts: CompareOptions): Normalized {
@@ -172,15 +178,25 @@ export interface Pair {
  * request, in order (typed as a tuple when `reqs` is an array literal).
  */
 export async function run<R extends Req[]>(build: (fw: Framework) => App, reqs: [...R], opts: CompareOptions = {}): Promise<{ [K in keyof R]: Pair }> {
-  const eApp = build(frameworks.express);
-  const wApp = build(frameworks.webfw);
+  const pair = opts.frameworks ?? frameworks;
+  const eApp = build(pair.express);
+  const wApp = build(pair.webfw);
+  let warnings: string[] = [];
+  const onDeprecation = (err: Error & { namespace?: string }): void => {
+    warnings.push(`${String(err.namespace)}: ${err.message}`);
+  };
   const eServer = await listenApp(eApp, opts.foreignServer ?? false);
   const wServer = await listenApp(wApp, opts.foreignServer ?? false);
+  if (opts.deprecations) process.on('deprecation', onDeprecation);
   try {
     const out: Pair[] = [];
     for (const req of reqs) {
+      warnings = [];
       const e = normalize(await send(eServer, req), opts);
+      if (opts.deprecations) e.warnings = warnings;
+      warnings = [];
       const w = normalize(await send(wServer, req), opts);
+      if (opts.deprecations) w.warnings = warnings;
       out.push({ req, express: e, webfw: w });
       if (process.env.DIFF_DUMP) {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -190,6 +206,7 @@ export async function run<R extends Req[]>(build: (fw: Framework) => App, reqs: 
     // one pair pushed per request above
     return out as { [K in keyof R]: Pair };
   } finally {
+    if (opts.deprecations) process.off('deprecation', onDeprecation);
     await closeServer(eServer);
     await closeServer(wServer);
   }
@@ -215,8 +232,8 @@ export async function compare(build: (fw: Framework) => App, reqs: Array<Req | s
   for (const { req, express: e, webfw: w } of pairs) {
     comparisons++;
     const datesOk = w.dates.length === e.dates.length && w.dates.every((d, i) => Math.abs(d - e.dates[i]!) <= 2000);
-    const a = { req: label(req), status: w.status, headers: w.headers, body: w.body, datesOk };
-    const b = { req: label(req), status: e.status, headers: e.headers, body: e.body, datesOk: true };
+    const a = { req: label(req), status: w.status, headers: w.headers, body: w.body, datesOk, warnings: w.warnings };
+    const b = { req: label(req), status: e.status, headers: e.headers, body: e.body, datesOk: true, warnings: e.warnings };
     if (!isDeepStrictEqual(a, b)) {
       got.push(a);
       want.push(b);

@@ -1,0 +1,177 @@
+/**
+ * 4.x: the app's router is `app._router`, made by `app.lazyrouter()` when the first
+ * middleware, route or parameter callback is registered (with the `case sensitive routing` and
+ * `strict routing` settings of that moment), and it starts with express 4's two layers:
+ * `query` (sets `req.query`) and `expressInit` (X-Powered-By, links `req`/`res`, gives them
+ * the app's prototypes, creates `res.locals`). An app with nothing registered answers every
+ * request from the final handler alone. `app.router` throws express 4's error.
+ *
+ * The router is chosen here and nowhere else: `@webfw/router/v4` (router 1.x, path-to-regexp
+ * 0.1 paths), when the app makes its router.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Router from '@webfw/router/v4';
+import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application-types';
+import { endUnhandled } from '../final-handler';
+import type { Request } from '../request';
+import type { Response } from '../response';
+import { methods } from '../application';
+import { method } from './members';
+import { registerParam, type ParamCustomizer, type ParamRouter } from './app-param';
+import { query, type QueryParserV4 } from './query-parser';
+
+/** The router of a 4.x app (`app._router`). */
+export type AppRouterV4 = ReturnType<typeof Router> & ParamRouter;
+
+/** A 4.x app as these methods see it. */
+export interface AppV4 extends Omit<Application, 'router' | 'param'> {
+  (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void;
+  /** The app's router, made by `app.lazyrouter()` (undefined until something is registered). */
+  _router?: AppRouterV4;
+  /** Makes `app._router` unless it exists. */
+  lazyrouter(): void;
+  /** A parameter callback for a name (or each of an array), or (deprecated) a customiser of later calls. */
+  param(name: string | readonly string[], fn: ParamHandler): this;
+  /** @deprecated a customiser `(name, callback) => callback` of later `app.param(name, callback)` calls. */
+  param(customizer: ParamCustomizer): this;
+}
+
+/** The message of the error `app.router` throws. */
+export const APP_ROUTER_MESSAGE = "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.";
+
+function throwAppRouter(): never {
+  throw new Error(APP_ROUTER_MESSAGE);
+}
+
+/** Defines the throwing `app.router` on a new app (as express 4's `defaultConfiguration` does). */
+export function defineAppRouter(app: object): void {
+  Object.defineProperty(app, 'router', { get: throwAppRouter });
+}
+
+/** The `expressInit` layer: what every request gets from the app before its own middleware. */
+function expressInit(app: AppV4) {
+  return function expressInit(req: Request, res: Response, next: NextFunction): void {
+    if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'webfw');
+    req.res = res;
+    res.req = req;
+    req.next = next;
+    Object.setPrototypeOf(req, app.request);
+    Object.setPrototypeOf(res, app.response);
+    res.locals = res.locals || (Object.create(null) as Record<string, unknown>);
+    next();
+  };
+}
+
+function lazyrouter(this: AppV4): void {
+  if (this._router) return;
+  const router = new Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') }) as AppRouterV4;
+  router._params = [];
+  router.use(query(this.get('query parser fn') as QueryParserV4));
+  router.use(expressInit(this) as unknown as Parameters<AppRouterV4['use']>[0]);
+  this._router = router;
+}
+
+function logError(this: AppV4, err: unknown): void {
+  if (this.get('env') === 'test') return;
+  const e = err as { stack?: unknown; toString(): string };
+  console.error(e.stack || e.toString());
+}
+
+function handle(this: AppV4, req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void {
+  const router = this._router;
+  const env = this.get('env') as string | undefined;
+  const done = callback || ((err?: unknown): void => endUnhandled(req, res, err, env, (e: unknown) => logError.call(this, e)));
+  if (!router) {
+    done();
+    return;
+  }
+  router.handle(req as Request, res as Response, done);
+}
+
+interface Mountable {
+  handle?: unknown;
+  set?: unknown;
+}
+
+function use(this: AppV4, fn: unknown): AppV4 {
+  let offset = 0;
+  let path: unknown = '/';
+  if (typeof fn !== 'function') {
+    let arg = fn;
+    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
+    if (typeof arg !== 'function') {
+      offset = 1;
+      path = fn;
+    }
+  }
+  const fns = (Array.prototype.slice.call(arguments, offset) as unknown[]).flat(Infinity);
+  if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
+  this.lazyrouter();
+  const router = this._router as unknown as { use(path: unknown, fn: unknown): unknown };
+  for (const f of fns) {
+    if (!f || !(f as Mountable).handle || !(f as Mountable).set) {
+      router.use(path, f);
+      continue;
+    }
+    const sub = f as AppV4;
+    sub.mountpath = path as string;
+    sub.parent = this as unknown as Application;
+    router.use(path, function mounted_app(req: Request, res: Response, next: NextFunction): void {
+      const orig = req.app;
+      sub.handle(req, res, (err?: unknown) => {
+        Object.setPrototypeOf(req, orig.request);
+        Object.setPrototypeOf(res, orig.response);
+        next(err);
+      });
+    });
+    sub.emit('mount', this);
+  }
+  return this;
+}
+
+function route(this: AppV4, path: PathArgument): AppRoute {
+  this.lazyrouter();
+  return (this._router as AppRouterV4).route(path as string) as unknown as AppRoute;
+}
+
+function param(this: AppV4, name: string | readonly string[] | ParamCustomizer, fn?: unknown): AppV4 {
+  this.lazyrouter();
+  if (Array.isArray(name)) {
+    for (const n of name as string[]) this.param(n, fn as ParamHandler);
+    return this;
+  }
+  registerParam(this._router as AppRouterV4, name as string | ParamCustomizer, fn);
+  return this;
+}
+
+type RouteWithMethods = Record<string, (...handlers: unknown[]) => unknown>;
+
+function routeMethod(name: string) {
+  return function (this: AppV4, path: PathArgument): unknown {
+    if (name === 'get' && arguments.length === 1) return this.set(path as string);
+    this.lazyrouter();
+    const r = (this._router as AppRouterV4).route(path as string) as unknown as RouteWithMethods;
+    r[name]!(...(Array.prototype.slice.call(arguments, 1) as unknown[]));
+    return this;
+  };
+}
+
+/** `app.all(path, ...handlers)`: the handlers added to the route once per HTTP method, as express 4 does. */
+function all(this: AppV4, path: PathArgument): AppV4 {
+  this.lazyrouter();
+  const r = (this._router as AppRouterV4).route(path as string) as unknown as RouteWithMethods;
+  const handlers = Array.prototype.slice.call(arguments, 1) as unknown[];
+  for (const m of methods) r[m]!(...handlers);
+  return this;
+}
+
+/** The app members that reach the router, as express 4 defines them. */
+export const routerMembers: PropertyDescriptorMap = {
+  lazyrouter: method(lazyrouter),
+  handle: method(handle),
+  use: method(use),
+  route: method(route),
+  param: method(param),
+  ...Object.fromEntries(methods.map((m) => [m, method(routeMethod(m))])),
+  all: method(all),
+};

@@ -1,0 +1,83 @@
+/**
+ * @webfw/core/v4: `webfw()` as express 4.22 made apps, so an express 4 app runs unchanged:
+ *
+ *   const webfw = require('@webfw/core/v4'); // was: require('express')
+ *   const app = webfw();
+ *   app.use(webfw.urlencoded({ extended: false }));
+ *   app.get('/users/:id?', (req, res) => res.send(req.params.id || 'all'));
+ *
+ * It is the 5.x app, request and response with express 4's differences swapped in, one file
+ * each in this folder: the app's router and its built-in layers (app-router.ts), `app.param(fn)`
+ * (app-param.ts), `app.del` (app-del.ts), the query parser and `webfw.query` (query-parser.ts),
+ * `req.param` (req-param.ts), the singular `req.accepts*` (req-accepts-aliases.ts), `req.host`
+ * (req-host.ts), `req.fresh` (req-fresh.ts), `res.status` (res-status.ts), `res.send`
+ * (res-send.ts), `res.json`/`res.jsonp` (res-json.ts), mime 1.x types (res-type.ts),
+ * redirects (res-redirect.ts), `res.clearCookie` (res-clear-cookie.ts), files
+ * (res-sendfile.ts), `res.vary` (res-vary.ts), `res.links` (res-links.ts). Its members are
+ * the 4.x entries of the family: body-parser 1.x's parsers, serve-static 1.x, router 1.x.
+ * Handlers that throw or return a rejected promise still reach `next(err)`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
+import Router, { Route } from '@webfw/router/v4';
+import serveStatic from '@webfw/static/v4';
+import { application } from './application';
+import type { AppV4 } from './app-router';
+import { query } from './query-parser';
+import { request, type RequestV4 } from './request';
+import { response, type ResponseV4 } from './response';
+
+/** A 4.x app: 5.x's, with `app._router`, `app.lazyrouter()`, `app.del` and `app.param(fn)`; `app.router` throws. */
+export interface ApplicationV4 extends Omit<AppV4, 'request' | 'response'> {
+  (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void;
+  /** Prototype of this app's requests. */
+  request: RequestV4;
+  /** Prototype of this app's responses. */
+  response: ResponseV4;
+  /** @deprecated `app.delete`. */
+  del: AppV4['delete'];
+}
+
+/**
+ * Creates an express 4 application: a `(req, res[, next])` function. `app.request` and
+ * `app.response` inherit `webfw.request` / `webfw.response` (this entry's).
+ */
+function webfw(): ApplicationV4 {
+  const app = function webfwApp(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
+    app.handle(req, res, next);
+  } as unknown as ApplicationV4;
+  Object.setPrototypeOf(app, application);
+  app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as RequestV4;
+  app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as ResponseV4;
+  app.init();
+  return app;
+}
+
+/** The application prototype every 4.x app inherits from. */
+webfw.application = application;
+/** The request prototype of 4.x apps. */
+webfw.request = request;
+/** The response prototype of 4.x apps. */
+webfw.response = response;
+/** Creates a router 1.x router (`caseSensitive`, `strict`, `mergeParams`), with or without `new`. */
+webfw.Router = Router;
+/** The Route class of the router. */
+webfw.Route = Route;
+/** JSON body parser (body-parser 1.x). */
+webfw.json = json;
+/** The query-string middleware express 4 exposes. */
+webfw.query = query;
+/** Raw (Buffer) body parser (body-parser 1.x). */
+webfw.raw = raw;
+/** Static files middleware (serve-static 1.x; `webfw.static.mime` is mime 1.x). */
+webfw.static = serveStatic;
+/** Text body parser (body-parser 1.x). */
+webfw.text = text;
+/** URL-encoded body parser (body-parser 1.x: `extended` true, with a warning, when not given). */
+webfw.urlencoded = urlencoded;
+
+export default webfw;
+export { application, request, response, query, json, raw, text, urlencoded, Router, Route };
+export type { RequestV4, ResponseV4, AppV4 };
+export type { ParamCustomizer } from './app-param';
+export type { QueryParserV4 } from './query-parser';

@@ -1,0 +1,69 @@
+/**
+ * 4.x: `req.query` is a plain property the `query` middleware sets (when it is not set yet)
+ * from the `query parser fn` the app had when its router was made; the `query parser`
+ * default is `extended` (qs, prototype keys kept, arrays up to 1000 items) and `false` gives
+ * an empty object. `webfw.query([options])` is that middleware, exported as `express.query`.
+ */
+import { parse as parseSimpleQuery } from 'node:querystring';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import qs from 'qs';
+import { parseUrl } from '@webfw/router';
+import type { ParsedQuery } from '../settings';
+
+/** The `query parser` default of 4.x. */
+export const QUERY_PARSER_DEFAULT = 'extended';
+
+/** A query string parser as the `query` middleware calls it: `(string, options)`. */
+export type QueryParserV4 = (query: string, options?: qs.IParseOptions) => object;
+
+/** The extended parser of express 4: qs with prototype keys kept and `arrayLimit` 1000. */
+export function parseExtendedQuery(query: string): ParsedQuery {
+  return qs.parse(query, { allowPrototypes: true, arrayLimit: 1000 }) as ParsedQuery;
+}
+
+function emptyQuery(): ParsedQuery {
+  return {};
+}
+
+/**
+ * Compiles the `query parser` setting as express 4 does: `true`/`'simple'` node's
+ * querystring, `'extended'` qs (see `parseExtendedQuery`), `false` a parser giving `{}`, a
+ * function as is; any other value throws a TypeError.
+ */
+export function compileQueryParser(value: unknown): QueryParserV4 {
+  if (typeof value === 'function') return value as QueryParserV4;
+  switch (value) {
+    case true:
+    case 'simple':
+      return parseSimpleQuery as QueryParserV4;
+    case false:
+      return emptyQuery;
+    case 'extended':
+      return parseExtendedQuery;
+    default:
+      throw new TypeError(`unknown value for query parser function: ${String(value)}`);
+  }
+}
+
+type QueryRequest = IncomingMessage & { query?: unknown };
+
+/**
+ * `webfw.query([options])`: a middleware setting `req.query` unless a value is there already.
+ * A function is the parser; otherwise qs parses with `options` (`allowPrototypes` true unless
+ * given).
+ */
+export function query(options?: qs.IParseOptions | QueryParserV4): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
+  let parse: QueryParserV4 = qs.parse as QueryParserV4;
+  let opts: qs.IParseOptions | undefined;
+  if (typeof options === 'function') {
+    parse = options;
+  } else {
+    opts = {};
+    for (const key in options) (opts as Record<string, unknown>)[key] = (options as Record<string, unknown>)[key];
+    if (opts.allowPrototypes === undefined) opts.allowPrototypes = true;
+  }
+  return function query(req: QueryRequest, _res: ServerResponse, next: (err?: unknown) => void): void {
+    if (!req.query) req.query = parse(parseUrl(req.url as string).query as string, opts);
+    next();
+  };
+}

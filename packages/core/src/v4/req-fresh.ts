@@ -1,0 +1,24 @@
+/**
+ * 4.x (4.22.3): `req.fresh` also answers for QUERY requests (5.x: GET and HEAD only), with a
+ * 2xx or 304 status, from the response's ETag and Last-Modified.
+ */
+import fresh from 'fresh';
+import type { Request } from '../request';
+import { getter } from './members';
+
+function getFresh(this: Request): boolean {
+  const method = this.method;
+  const res = this.res;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'QUERY') return false;
+  if (!res) return false;
+  const status = res.statusCode;
+  if ((status >= 200 && status < 300) || status === 304) {
+    return fresh(this.headers, {
+      etag: res.get('ETag') as string | undefined,
+      'last-modified': res.get('Last-Modified') as string | undefined,
+    });
+  }
+  return false;
+}
+
+export const freshMember: PropertyDescriptorMap = { fresh: getter(getFresh) };

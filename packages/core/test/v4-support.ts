@@ -1,0 +1,74 @@
+/**
+ * The differential harness of the v4 tests: the same app definition built with express 4.22
+ * (the `express-v4` devDependency) and with @webfw/core/v4, the same raw HTTP requests sent to
+ * both (see differential-support.ts for what is compared), and each answer also checked
+ * against the exact answer expected, so a test cannot pass with both sides wrong.
+ */
+import webfwV4 from '@webfw/core/v4';
+import { run, type App, type CompareOptions, type Framework, type Req } from './differential-support';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4 = require('express-v4');
+
+export const v4: Record<'express' | 'webfw', Framework> = { express: express4, webfw: webfwV4 };
+
+export { express4, webfwV4 };
+export { get, buildApp, makeFixtures } from './differential-support';
+export type { App, Framework, Req };
+
+/** What an answer must be: its status and body, the headers listed (undefined: absent), the warnings. */
+export interface Expect {
+  status: number;
+  body?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  /** The depd warnings, `express: <message>` (the test must ask for `deprecations`). */
+  warnings?: string[];
+}
+
+let compared = 0;
+/** Requests compared so far in this file. */
+export function comparedRequests(): number {
+  return compared;
+}
+
+/**
+ * Sends each request to both apps and asserts that @webfw/core/v4 answers exactly as
+ * express 4 did (status, headers, body, warnings when asked) and that the answer is the one
+ * expected. `cases` pairs each request (a string: GET of that path) with its expected answer.
+ */
+export async function expect4(build: (fw: Framework) => App, cases: Array<[Req | string, Expect]>, opts: CompareOptions = {}): Promise<void> {
+  const reqs = cases.map(([r]) => (typeof r === 'string' ? { path: r } : r));
+  const pairs = await run(build, reqs, { ...opts, frameworks: v4 });
+  const got: unknown[] = [];
+  const want: unknown[] = [];
+  pairs.forEach((pair, i) => {
+    compared++;
+    const expected = cases[i]![1];
+    const label = `${pair.req.method ?? 'GET'} ${pair.req.path}`;
+    // ours equals express 4's, whole
+    got.push({ label, side: 'webfw', ...pair.webfw });
+    // dates derived from the clock may differ by up to 2 s
+    const w = pair.webfw.dates;
+    const close = w.length === pair.express.dates.length && w.every((d, j) => Math.abs(d - pair.express.dates[j]!) <= 2000);
+    want.push({ label, side: 'webfw', ...pair.express, dates: close ? w : pair.express.dates });
+    // express 4's is the one expected
+    const e = pair.express;
+    const seen: Record<string, unknown> = { label, status: e.status };
+    const wanted: Record<string, unknown> = { label, status: expected.status };
+    if (expected.body !== undefined) {
+      seen.body = e.body;
+      wanted.body = expected.body;
+    }
+    for (const [name, value] of Object.entries(expected.headers ?? {})) {
+      seen[name] = e.headers[name];
+      wanted[name] = value;
+    }
+    if (expected.warnings !== undefined) {
+      seen.warnings = e.warnings;
+      wanted.warnings = expected.warnings;
+    }
+    got.push(seen);
+    want.push(wanted);
+  });
+  expect(got).toEqual(want);
+}
