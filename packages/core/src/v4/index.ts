@@ -13,7 +13,8 @@
  * (req-host.ts), `req.fresh` (req-fresh.ts), `res.status` (res-status.ts), `res.send`
  * (res-send.ts), `res.json`/`res.jsonp` (res-json.ts), mime 1.x types (res-type.ts),
  * redirects (res-redirect.ts), `res.clearCookie` (res-clear-cookie.ts), files
- * (res-sendfile.ts), `res.vary` (res-vary.ts), `res.links` (res-links.ts). Its members are
+ * (res-sendfile.ts), `res.vary` (res-vary.ts), `res.links` (res-links.ts), Content-Disposition
+ * (res-content-disposition.ts). Its members are
  * the 4.x entries of the family: body-parser 1.x's parsers, serve-static 1.x, router 1.x.
  * Handlers that throw or return a rejected promise still reach `next(err)`.
  */

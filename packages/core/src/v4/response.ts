@@ -5,7 +5,8 @@
  * (./res-send.ts), `res.json`/`res.jsonp` (./res-json.ts), Content-Types through mime 1.x
  * (./res-type.ts), `res.location`/`res.redirect` (./res-redirect.ts), `res.clearCookie`
  * (./res-clear-cookie.ts), `res.sendFile`/`res.sendfile` (./res-sendfile.ts), `res.vary`
- * (./res-vary.ts) and `res.links` (./res-links.ts).
+ * (./res-vary.ts), `res.links` (./res-links.ts) and Content-Disposition
+ * (./res-content-disposition.ts).
  */
 import { ServerResponse } from 'node:http';
 import { response as response5, type Response } from '../response';
@@ -13,6 +14,7 @@ import { headerMethods } from '../response-headers';
 import type { SendFileOptions, TransferCallback } from '../response-file';
 import { copyMembers } from './members';
 import { clearCookieMember } from './res-clear-cookie';
+import { dispositionMembers } from './res-content-disposition';
 import { jsonMembers } from './res-json';
 import { linksMember } from './res-links';
 import { redirectMembers } from './res-redirect';
@@ -59,4 +61,5 @@ export const response: ResponseV4 = copyMembers(ServerResponse.prototype, respon
   ...sendFileMembers,
   ...varyMember,
   ...linksMember,
+  ...dispositionMembers,
 });
