@@ -278,22 +278,28 @@ function isPlainSend(req: Request, code: number, etagFn: ETagFunction | undefine
  * conditional steps applies (`isPlainSend`), every header goes out with one `writeHead`.
  */
 function sendPayload(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {
+  if (type !== undefined && body !== undefined && isUntouched(res)) {
+    const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+    if (isPlainSend(getRequest(res), res.statusCode, etagFn)) {
+      const chunk = typeof body === 'string' ? body : asBuffer(body);
+      const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
+      sendUntouched(res, res.statusCode, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
+      return res;
+    }
+  }
+  return sendSettled(res, body, type);
+}
+
+/**
+ * `sendPayload` past the fast path: express's steps, with the headers in node's store. (Kept
+ * apart so `sendPayload` stays small enough for V8 to inline: 1.3% fewer instructions per
+ * hello request, measured with tooling/bench/ablation.)
+ */
+function sendSettled(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {
   const req = getRequest(res);
   const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
   let chunk: string | Buffer | undefined;
   let length: number | undefined;
-
-  if (type !== undefined && body !== undefined && isUntouched(res) && isPlainSend(req, res.statusCode, etagFn)) {
-    if (typeof body === 'string') {
-      chunk = body;
-      length = Buffer.byteLength(body, 'utf8');
-    } else {
-      chunk = asBuffer(body);
-      length = chunk.length;
-    }
-    sendUntouched(res, res.statusCode, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
-    return res;
-  }
 
   if (type !== undefined || typeof body === 'string') {
     let contentType = res.getHeader('Content-Type');
