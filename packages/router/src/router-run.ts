@@ -220,17 +220,17 @@ export class RouterRun {
     }
     // `next('router')` leaves this router; so does the end of the stack (both on a later turn).
     if (layerError === 'router') {
-      setImmediate(finishRun, this, undefined);
+      setImmediate(() => this.finish(undefined));
       return;
     }
     const stack = this.stack;
     if (this.idx >= stack.length) {
-      setImmediate(finishRun, this, layerError);
+      setImmediate(() => this.finish(layerError));
       return;
     }
     // Max sync stack: after 100 synchronous steps, continue on a later turn.
     if (++this.sync > 100) {
-      setImmediate(stepRun, this, err);
+      setImmediate(() => this.step(err));
       return;
     }
     // The pathname to match (an unparsable URL ends the walk), the method, the candidates.
@@ -342,7 +342,8 @@ export class RouterRun {
     if (err) {
       this.step(layerError || err);
     } else if (layer.route !== undefined) {
-      // A route's own layer: run its callbacks without the call through the layer's handler.
+      // A route's own layer: run its callbacks without the call through the layer's handler
+      // (0.8% fewer instructions per hello request; tooling/bench/ablation/tricks.mjs).
       if (layer.handle === layer.routeHandle) (layer.route as Dispatcher).dispatch(this.req, this.res, this.next);
       else layer.handleRequest(this.req, this.res, this.next);
     } else {
@@ -376,14 +377,6 @@ export class RouterRun {
     if (layerError) layer.handleError(layerError, req, this.res, this.next);
     else layer.handleRequest(req, this.res, this.next);
   }
-}
-
-function finishRun(run: RouterRun, err: unknown): void {
-  run.finish(err);
-}
-
-function stepRun(run: RouterRun, err: unknown): void {
-  run.step(err);
 }
 
 /** Position of the first entry >= `value` in an ascending list. */
