@@ -3,6 +3,7 @@
  *   hello   GET /          -> {"hello":"world"} (res.json on an untouched response)
  *   routes  GET /user/42   -> {"id":"42"}, the last of 50 routes (49 others under /api/v1)
  *   miss    GET /nope      -> 404 from the final handler (the walk reaches the end of the stack)
+ *   echo    POST /echo     -> a 1 KB JSON body parsed by webfw.json() and sent back
  * Prints `PORT <n>` when listening.
  */
 import webfw from '@webfw/core';
@@ -15,6 +16,8 @@ if (scenario === 'routes') {
     app.get(path, (req, res) => res.json({ path }));
   }
   app.get('/user/:id', (req, res) => res.json({ id: req.params.id }));
+} else if (scenario === 'echo') {
+  app.post('/echo', webfw.json(), (req, res) => res.json(req.body));
 } else {
   app.get('/', (req, res) => res.json({ hello: 'world' }));
 }
