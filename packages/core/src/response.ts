@@ -11,7 +11,7 @@ import type { Request } from './request';
 import { attachmentDisposition, fullContentType, withUtf8Charset } from './response-content-type';
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
 import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
-import { normalizeType } from './response-format';
+import { normalizeType, type NormalizedType } from './response-format';
 import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
 import { readSetting } from './settings';
@@ -392,23 +392,31 @@ function jsonp(this: Response, body?: unknown): Response {
 
 // --- negotiation and redirects -------------------------------------------------------------
 
-function format(this: Response, handlers: FormatHandlers): Response {
-  const req = getRequest(this);
-  const next = req.next as NextFunction;
-  const keys = Object.keys(handlers).filter((k) => k !== 'default');
-  const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
+/**
+ * `res.format(handlers)` with `normalize` turning a handler key (`json`, `text/html`) into the
+ * Content-Type to set and the type a 406 lists: mime-types here, mime 1.x in the v4 entry.
+ */
+export function formatWith(normalize: (key: string) => NormalizedType): (this: Response, handlers: FormatHandlers) => Response {
+  return function format(this: Response, handlers: FormatHandlers): Response {
+    const req = getRequest(this);
+    const next = req.next as NextFunction;
+    const keys = Object.keys(handlers).filter((k) => k !== 'default');
+    const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
 
-  this.vary('Accept');
-  if (key) {
-    this.set('Content-Type', normalizeType(key).value);
-    (handlers[key] as FormatHandler)(req, this, next);
-  } else if (handlers.default) {
-    handlers.default(req, this, next);
-  } else {
-    next(createError(406, { types: keys.map((k) => normalizeType(k).value) }));
-  }
-  return this;
+    this.vary('Accept');
+    if (key) {
+      this.set('Content-Type', normalize(key).value);
+      (handlers[key] as FormatHandler)(req, this, next);
+    } else if (handlers.default) {
+      handlers.default(req, this, next);
+    } else {
+      next(createError(406, { types: keys.map((k) => normalize(k).value) }));
+    }
+    return this;
+  };
 }
+
+const format = formatWith(normalizeType);
 
 /** The bodies `res.redirect` offers, in order of preference when Accept allows both. */
 const REDIRECT_BODY_TYPES: readonly string[] = ['text', 'html'];

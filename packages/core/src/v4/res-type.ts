@@ -6,10 +6,8 @@
  * `mime.charsets.lookup` gives unless the value has one; `res.format` looks its extension keys
  * up the same way.
  */
-import createError from 'http-errors';
 import staticV4 from '@webfw/static/v4';
-import type { NextFunction } from '../application-types';
-import type { FormatHandler, FormatHandlers, HeaderValue, Response } from '../response';
+import { formatWith, type HeaderValue, type Response } from '../response';
 import { acceptParams, type NormalizedType } from '../response-format';
 import { method } from './members';
 
@@ -47,27 +45,10 @@ function normalizeType(key: string): NormalizedType {
   return key.indexOf('/') !== -1 ? acceptParams(key) : { value: mime().lookup(key), quality: 1, params: {} };
 }
 
-function format(this: Response, handlers: FormatHandlers): Response {
-  const req = this.req;
-  const next = req.next as NextFunction;
-  const keys = Object.keys(handlers).filter((k) => k !== 'default');
-  const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
-  this.vary('Accept');
-  if (key) {
-    this.set('Content-Type', normalizeType(key).value);
-    (handlers[key] as FormatHandler)(req, this, next);
-  } else if (handlers.default) {
-    handlers.default(req, this, next);
-  } else {
-    next(createError(406, { types: keys.map((k) => normalizeType(k).value) }));
-  }
-  return this;
-}
-
 export const typeMembers: PropertyDescriptorMap = {
   set: method(set),
   header: method(set),
   type: method(type),
   contentType: method(type),
-  format: method(format),
+  format: method(formatWith(normalizeType)),
 };
