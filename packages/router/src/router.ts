@@ -4,7 +4,7 @@ import { Layer, type PathCompiler } from './layer';
 import { NullObject } from './null-object';
 import type { LayerIndex } from './layer-index';
 import { methods, type HttpMethod } from './methods';
-import { Route } from './route';
+import { Route, type RouteConstructor } from './route';
 import type { ParamsDictionary, PathArgument, PathParams } from './route-parameters';
 import { RouterRun, type RouterState } from './router-run';
 import type {
@@ -120,9 +120,10 @@ export interface RouterConstructor {
 
 /**
  * A router as its methods see it. `_compilePath` (on a prototype: undefined for the express 5
- * syntax) is the path compiler `use` and `route` build layers with.
+ * syntax) is the path compiler `use` and `route` build layers with; `_Route` (on a prototype:
+ * undefined for the 5.x `Route`) is the class `route` makes its routes with.
  */
-type RouterSelf = Router & RouterState & { _index?: LayerIndex; _compilePath?: PathCompiler };
+type RouterSelf = Router & RouterState & { _index?: LayerIndex; _compilePath?: PathCompiler; _Route?: RouteConstructor };
 
 /**
  * Creates a router with `options` (`caseSensitive`, `mergeParams`, `strict`). Works with and
@@ -175,7 +176,7 @@ proto.use = function use(this: RouterSelf, ...args: unknown[]): RouterSelf {
 } as RouterSelf['use'];
 
 proto.route = function route(this: RouterSelf, path: PathArgument) {
-  const r = new Route(path);
+  const r = new (this._Route ?? Route)(path);
   const handle = function handle(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
     r.dispatch(req, res, next);
   };

@@ -14,7 +14,9 @@
 import { Router } from './router';
 
 export default Router;
-export { Route } from '../route';
+export { RouteV4 as Route } from './introspection';
+export type { LayerV4 } from './introspection';
+export type { LayerRegExp } from './path-syntax';
 export type { RouteConstructor, RouteMatcher, RouteMethods } from '../route';
 export type { HttpMethod } from '../methods';
 export type { NextFunction, RouterOptions, RoutedRequest } from '../types';

@@ -4,6 +4,12 @@ import type { LayerMatcher, MatchedParams, MatchOptions } from '../path-matcher'
 import type { PathArgument } from '../route-parameters';
 import { decodeParam } from './decode-param';
 
+/** router 1.x's `layer.regexp`: the compiled path with express 4's `fast_star` and `fast_slash` flags. */
+export interface LayerRegExp extends RegExp {
+  fast_star: boolean;
+  fast_slash: boolean;
+}
+
 /** One capturing group of a compiled 4.x path: the parameter name, or the number of an unnamed group. */
 export type PathKey = pathToRegexp.Key;
 
@@ -22,6 +28,11 @@ export class PathMatcherV4 implements LayerMatcher {
   /** The capture keys' names in capture order (numbers for unnamed groups), as `router.param` sees them. */
   readonly names: readonly string[];
   readonly regexp: RegExp;
+  /**
+   * The expression as path-to-regexp 0.1 returned it (router 1.x's `layer.regexp`, flags kept),
+   * with router 1.x's `fast_star` (the path `*`) and `fast_slash` (`use('/')`) flags.
+   */
+  readonly compiled: LayerRegExp;
   /** The capture keys, as path-to-regexp 0.1 returns them (what router 1.x keeps as `layer.keys`). */
   readonly keys: PathKey[];
   params: MatchedParams | undefined = undefined;
@@ -35,6 +46,7 @@ export class PathMatcherV4 implements LayerMatcher {
     const keys: PathKey[] = [];
     const regexp = pathToRegexp(path, keys, { sensitive: options.sensitive, strict: options.strict, end: options.end });
     // A global or sticky expression keeps state between exec calls: match with a stateless copy.
+    this.compiled = Object.assign(regexp, { fast_star: path === '*', fast_slash: slash });
     this.regexp = regexp.global || regexp.sticky ? new RegExp(regexp.source, regexp.flags.replace(/[gy]/g, '')) : regexp;
     this.keys = keys;
     this.names = keys.map((k) => k.name) as string[];
@@ -54,7 +66,11 @@ export class PathMatcherV4 implements LayerMatcher {
       return true;
     }
     const m = this.regexp.exec(path);
-    if (m === null) return false;
+    if (m === null) {
+      // As router 1.x's layer after a failed match: no params (`layer.params` reads this).
+      this.params = undefined;
+      return false;
+    }
     const keys = this.keys;
     const params: Record<string, string | undefined> = {};
     for (let i = 1; i < m.length; i++) {

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Route } from '../route';
 import { Router as Router5 } from '../router';
+import type { Layer } from '../layer';
 import type { RouterRequest, NextFunction, RouterOptions } from '../types';
 import type { RouterState } from '../router-run';
+import { exposeLayer, RouteV4 } from './introspection';
 import { compilePathV4 } from './path-syntax';
 import type { RouterConstructor, Router as RouterV4 } from './types';
 import { RouterRunV4 } from './url-restore';
@@ -23,12 +24,26 @@ const proto = Object.create(Router5.prototype) as Record<string, unknown>;
 createRouter.prototype = proto;
 Object.defineProperty(proto, 'constructor', { value: createRouter, writable: true, configurable: true });
 proto._compilePath = compilePathV4;
+proto._Route = RouteV4;
+
+/** Runs the 5.x `method` and adds router 1.x's introspection fields to the layers it pushed. */
+function exposing(method: (...args: unknown[]) => unknown) {
+  return function (this: { stack: Layer[] }, ...args: unknown[]): unknown {
+    const start = this.stack.length;
+    const result = method.apply(this, args);
+    for (let i = start; i < this.stack.length; i++) exposeLayer(this.stack[i]!);
+    return result;
+  };
+}
+const proto5 = Router5.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+proto.use = exposing(proto5.use!);
+proto.route = exposing(proto5.route!);
 proto.handle = function handle(this: RouterState, req: IncomingMessage, res: ServerResponse, callback: NextFunction): void {
   if (!callback) throw new TypeError('argument callback is required');
   new RouterRunV4(this, req as RouterRequest, res, callback).step();
 };
 
-Object.defineProperty(createRouter, 'Route', { value: Route, enumerable: true, writable: true, configurable: true });
+Object.defineProperty(createRouter, 'Route', { value: RouteV4, enumerable: true, writable: true, configurable: true });
 
 /** The router 1.x Router factory/constructor. */
 export const Router = createRouter as unknown as RouterConstructor;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Layer } from '../layer';
+import type { LayerV4 } from './introspection';
 import type { HttpMethod } from '../methods';
 import type { Route } from '../route';
 import type { PathArgument } from '../route-parameters';
@@ -20,6 +20,20 @@ import type {
  */
 export interface ParamsDictionary {
   [key: string]: string;
+}
+
+/**
+ * A 4.x route: the 5.x route with router 1.x's `_handles_method(method)` (whether the route
+ * answers `method`, HEAD by GET), its callback layers carrying router 1.x's layer fields.
+ */
+export interface RouteV4<Req = IncomingMessage, Res = ServerResponse> extends Route<Req, Res, ParamsDictionary> {
+  readonly stack: LayerV4[];
+  _handles_method(method: string): boolean;
+}
+
+/** The 4.x Route constructor: `new Router.Route(path)`. */
+export interface RouteV4Constructor {
+  new <Req = IncomingMessage, Res = ServerResponse>(path?: unknown): RouteV4<Req, Res>;
 }
 
 /** A 4.x request handler (middleware or route callback), three parameters at most. */
@@ -72,7 +86,7 @@ export interface Router<Req extends IncomingMessage = IncomingMessage, Res exten
   /** `router.param` callbacks by parameter name. */
   params: Record<string, Array<ParamHandler<Req, Res>> | undefined>;
   /** The middleware and route layers, in mounting order. */
-  stack: Layer[];
+  stack: LayerV4[];
   /** Runs the stack for the request, then `callback(err?)`; throws a TypeError without a callback. */
   handle(req: Req, res: Res, callback: NextFunction): void;
   /** Mounts middleware on `path` (default `/`), matched as a prefix ending on a `/`. */
@@ -83,7 +97,7 @@ export interface Router<Req extends IncomingMessage = IncomingMessage, Res exten
   use(path: PathArgument, ...handlers: [...Array<RequestHandlerArgument<Req, Res>>, ErrorRequestHandler<Req, Res>]): this;
   use(path: PathArgument, ...handlers: Array<HandlerArgument<Req, Res>>): this;
   /** Creates a route for `path` at the current end of the stack and returns it. */
-  route(path: PathArgument): Route<Req, Res, ParamsDictionary>;
+  route(path: PathArgument): RouteV4<Req, Res>;
   /** Adds a callback for the parameter `name` (a string: `router.param(fn)` throws, as in router 1.x). */
   param(name: string, fn: ParamHandler<Req, Res>): this;
   /** Routes `path` for every method. */
@@ -96,5 +110,5 @@ export interface RouterConstructor {
   <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(options?: RouterOptions): Router<Req, Res>;
   readonly prototype: Router;
   /** The Route class, as `require('router').Route` in router 1.x. */
-  readonly Route: typeof Route;
+  readonly Route: RouteV4Constructor;
 }

@@ -1,0 +1,82 @@
+import pathToRegexp from 'path-to-regexp-v0';
+import type { Layer } from '../layer';
+import { methods } from '../methods';
+import { Route } from '../route';
+import type { MatchedParams } from '../path-matcher';
+import type { LayerRegExp, PathKey, PathMatcherV4 } from './path-syntax';
+
+/**
+ * 4.x: the layer fields router 1.x and express 4 expose, which express 4 tools read through
+ * `router.stack` (`app._router.stack`): `regexp` (with `fast_star`/`fast_slash`), `keys`, and
+ * after each match `params` and `path`. They are added to a layer when it is registered; the
+ * walk does not read them.
+ */
+export interface LayerV4 extends Layer {
+  /** The compiled path (path-to-regexp 0.1), with `fast_star` and `fast_slash`. */
+  readonly regexp: LayerRegExp;
+  /** The capture keys: `{ name, optional, offset }`, a number as name for an unnamed group. */
+  readonly keys: PathKey[];
+  /** The parameters of the layer's last match, undefined after a failed one (or before any). */
+  readonly params: MatchedParams | undefined;
+  /** The matched part of the path of the layer's last match, undefined as `params` is. */
+  readonly path: string | undefined;
+}
+
+/** Adds the router 1.x fields to a router-stack layer (its path compiled by ./path-syntax.ts). */
+export function exposeLayer(layer: Layer): void {
+  const matcher = layer.matchers[0] as PathMatcherV4;
+  Object.defineProperties(layer, {
+    params: { get: () => matcher.params, enumerable: true, configurable: true },
+    path: { get: () => (matcher.params === undefined ? undefined : matcher.matched), enumerable: true, configurable: true },
+    keys: { value: matcher.keys, enumerable: true, writable: true, configurable: true },
+    regexp: { value: matcher.compiled, enumerable: true, writable: true, configurable: true },
+  });
+}
+
+/**
+ * Adds the router 1.x fields to a route-stack layer (a method's callback): as router 1.x, the
+ * path `/` compiled with no options (`/^\/?$/i`, no keys); a route never matches it, so
+ * `params` and `path` stay undefined.
+ */
+function exposeRouteLayer(layer: Layer): void {
+  const keys: PathKey[] = [];
+  const regexp = Object.assign(pathToRegexp('/', keys, {}), { fast_star: false, fast_slash: false });
+  Object.defineProperties(layer, {
+    params: { value: undefined, enumerable: true, writable: true, configurable: true },
+    path: { value: undefined, enumerable: true, writable: true, configurable: true },
+    keys: { value: keys, enumerable: true, writable: true, configurable: true },
+    regexp: { value: regexp, enumerable: true, writable: true, configurable: true },
+  });
+}
+
+/**
+ * The 4.x Route: the 5.x one whose callback layers carry router 1.x's fields, with router
+ * 1.x's `route._handles_method(method)`.
+ */
+export class RouteV4 extends (Route as new (path?: unknown) => Route) {
+  /**
+   * Whether the route answers `method` (any case): `all` answers every method, HEAD is
+   * answered by GET when the route has no HEAD callback.
+   */
+  _handles_method(method: string): boolean {
+    const table = this.methods;
+    if (table._all) return true;
+    let name = typeof method === 'string' ? method.toLowerCase() : method;
+    if (name === 'head' && !table.head) name = 'get';
+    return table[name] === true;
+  }
+}
+
+for (const method of [...methods, 'all']) {
+  const add = (Route.prototype as unknown as Record<string, (...handlers: unknown[]) => Route>)[method]!;
+  Object.defineProperty(RouteV4.prototype, method, {
+    configurable: true,
+    writable: true,
+    value: function (this: RouteV4, ...handlers: unknown[]): RouteV4 {
+      const start = this.stack.length;
+      add.apply(this, handlers);
+      for (let i = start; i < this.stack.length; i++) exposeRouteLayer(this.stack[i]!);
+      return this;
+    },
+  });
+}
