@@ -468,28 +468,44 @@ function clearCookie(this: Response, name: string, options?: CookieOptions): Res
 
 // --- files ---------------------------------------------------------------------------------
 
-function sendFile(this: Response, path: string, options?: SendFileOptions | TransferCallback, callback?: TransferCallback): void {
-  let done = callback;
-  let opts: SendFileOptions = (options as SendFileOptions | undefined) || {};
-  const req = getRequest(this);
-
-  if (!path) throw new TypeError('path argument is required to res.sendFile');
-  if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
-  if (typeof options === 'function') {
-    done = options;
-    opts = {};
-  }
-  if (!opts.root && !isAbsolute(path)) throw new TypeError('path must be absolute or specify root to res.sendFile');
-
-  // as express 5: the ETag of a file follows the app's `etag` setting
-  const sendOptions = Object.assign(Object.create(opts) as SendFileOptions, { etag: this.app.enabled('etag') });
-  const next = req.next;
-  transferFile(req, this, path, sendOptions, (err) => {
+/**
+ * The callback `res.sendFile` gives the file transfer: the user's `done` when given, else
+ * `next()` for a directory and `next(err)` for any error but an aborted or failed write.
+ */
+export function fileDone(res: Response, done: TransferCallback | undefined): TransferCallback {
+  const next = getRequest(res).next;
+  return (err) => {
     if (done) return done(err);
     if (err && err.code === 'EISDIR') return next?.();
     if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next?.(err);
-  });
+  };
 }
+
+/**
+ * `res.sendFile(path[, options][, callback])` streaming with `transfer`, the options handed to
+ * it by `sendOptions` (express 5: the ETag follows the app's `etag` setting; the v4 entry: as
+ * given, to send 0.19).
+ */
+export function sendFileWith(
+  transfer: typeof transferFile,
+  sendOptions: (res: Response, opts: SendFileOptions) => SendFileOptions,
+): (this: Response, path: string, options?: SendFileOptions | TransferCallback, callback?: TransferCallback) => void {
+  return function sendFile(this: Response, path: string, options?: SendFileOptions | TransferCallback, callback?: TransferCallback): void {
+    let done = callback;
+    let opts: SendFileOptions = (options as SendFileOptions | undefined) || {};
+    if (!path) throw new TypeError('path argument is required to res.sendFile');
+    if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+    if (typeof options === 'function') {
+      done = options;
+      opts = {};
+    }
+    if (!opts.root && !isAbsolute(path)) throw new TypeError('path must be absolute or specify root to res.sendFile');
+    transfer(getRequest(this), this, path, sendOptions(this, opts), fileDone(this, done));
+  };
+}
+
+// as express 5: the ETag of a file follows the app's `etag` setting
+const sendFile = sendFileWith(transferFile, (res, opts) => Object.assign(Object.create(opts) as SendFileOptions, { etag: res.app.enabled('etag') }));
 
 function download(
   this: Response,
