@@ -10,7 +10,12 @@
  * - `urlencoded.ts`: `extended` has no default (true, with a deprecation warning);
  * - `simple-querystring.ts`: `extended: false` parses with node's querystring;
  * - `urlencoded-charset.ts`: UTF-8 forms only, no charset options;
- * - `json.ts`: a charset-less JSON body is UTF-8 (`defaultCharset` is not an option).
+ * - `json.ts`: a charset-less JSON body is UTF-8 (`defaultCharset` is not an option);
+ * - `content-type-match.ts`: which Content-Types match (type-is 1.6, media-typer 0.3: strict);
+ * - `extension-types.ts`: `type` names such as `js` looked up in mime-types 2.1;
+ * - `charset-parameter.ts`: the charset a header names (content-type 1.0: the last one wins);
+ * - `media-type.ts`: the per-parser lookup combining those two;
+ * - `iconv-charsets.ts`: the charsets iconv-lite 0.4 lacked (UTF-32 ...) are unsupported.
  *
  *   const bodyParser = require('@webfw/body-parser/v4');
  *   app.use(bodyParser.json());

@@ -1,14 +1,17 @@
 import { JsonReader, type JsonOptions } from '../json';
+import type { MediaTypeLookup } from '../media-type';
 import type { BodyParserMiddleware } from '../options';
 import type { BodyRequest } from '../read';
 import { INFLATION_V1 } from './encodings';
+import { MediaTypeLookupV1 } from './media-type';
 import { readV1 } from './read';
 
 /** Options of the 1.x {@link json}: those of 5.x; `defaultCharset` is not one of them. */
 export type JsonOptionsV1 = JsonOptions;
 
-/** 5.x's JSON reader with body-parser 1.x's Content-Encodings. */
+/** 5.x's JSON reader with body-parser 1.x's Content-Type matching and Content-Encodings. */
 class JsonReaderV1 extends JsonReader {
+  override readonly media: MediaTypeLookup = new MediaTypeLookupV1(this.options.types);
   override readonly inflation = INFLATION_V1;
 }
 

@@ -3,6 +3,7 @@ import typeis from 'type-is';
 import type { NextFunction } from '../options';
 import { accept, readAccepted, type BodyReader, type BodyRequest } from '../read';
 import { defaultBody } from './body-default';
+import { readUnknownCharset, unknownToIconv04 } from './iconv-charsets';
 import { isParsed, markParsed, type FlaggedRequest } from './parsed-flag';
 
 /**
@@ -13,7 +14,8 @@ import { isParsed, markParsed, type FlaggedRequest } from './parsed-flag';
  * 2. `req.body` becomes `{}` unless it holds a truthy value (see `body-default.ts`);
  * 3. a request without a body, or whose Content-Type (or charset) the parser refuses, goes to
  *    `next()` (or `next(err)` for a refused charset), as in 5.x;
- * 4. the request is flagged `_body` and its body is read.
+ * 4. the request is flagged `_body` and its body is read (a charset iconv-lite 0.4 lacks as an
+ *    unknown one, see `iconv-charsets.ts`).
  *
  * There is no check that the body stream already ended (body-parser 2.x skips such a request):
  * a body that something else consumed without setting `_body` is a 500 `stream.not.readable`.
@@ -31,5 +33,6 @@ export function readV1(req: BodyRequest & FlaggedRequest, res: ServerResponse, n
   const charset = accept(req, next, reader);
   if (charset === undefined) return;
   markParsed(req);
-  readAccepted(req, res, next, reader, charset);
+  if (charset !== null && unknownToIconv04(charset)) readUnknownCharset(req, res, next, reader, charset);
+  else readAccepted(req, res, next, reader, charset);
 }

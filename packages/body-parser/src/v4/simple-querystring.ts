@@ -1,9 +1,10 @@
 import querystring from 'node:querystring';
 import { INFLATION_V1 } from './encodings';
-import { MediaTypeMemo, type MediaTypeLookup } from '../media-type';
+import type { MediaTypeLookup } from '../media-type';
 import { normalizeOptions, type BaseOptions, type NormalizedOptions } from '../options';
 import type { BodyReader } from '../read';
 import { countParameters, parameterLimitOf, tooManyParameters } from '../urlencoded';
+import { MediaTypeLookupV1 } from './media-type';
 import { isUtf8Only } from './urlencoded-charset';
 
 /**
@@ -27,7 +28,7 @@ export class SimpleFormReader implements BodyReader {
 
   constructor(options: (BaseOptions & { parameterLimit?: number }) | undefined) {
     this.options = normalizeOptions(options, 'application/x-www-form-urlencoded');
-    this.media = new MediaTypeMemo(this.options.types);
+    this.media = new MediaTypeLookupV1(this.options.types);
     this.parameterLimit = parameterLimitOf(options);
   }
 

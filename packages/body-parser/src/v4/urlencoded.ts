@@ -1,8 +1,10 @@
+import type { MediaTypeLookup } from '../media-type';
 import type { BaseOptions, BodyParserMiddleware } from '../options';
 import type { BodyRequest } from '../read';
 import { UrlencodedReader } from '../urlencoded';
 import { createDeprecate } from './deprecate';
 import { INFLATION_V1 } from './encodings';
+import { MediaTypeLookupV1 } from './media-type';
 import { readV1 } from './read';
 import { SimpleFormReader } from './simple-querystring';
 import { isUtf8Only } from './urlencoded-charset';
@@ -26,8 +28,12 @@ export const UNDEFINED_EXTENDED = 'undefined extended: provide extended option';
 
 const deprecate = createDeprecate('body-parser');
 
-/** 5.x's extended (qs) reader limited to UTF-8 forms, with body-parser 1.x's Content-Encodings. */
+/**
+ * 5.x's extended (qs) reader limited to UTF-8 forms, with body-parser 1.x's Content-Type matching
+ * and Content-Encodings.
+ */
 class ExtendedFormReader extends UrlencodedReader {
+  override readonly media: MediaTypeLookup = new MediaTypeLookupV1(this.options.types);
   override readonly inflation = INFLATION_V1;
   override readonly isValidCharset = isUtf8Only;
 }
