@@ -37,8 +37,18 @@ export function comparedRequests(): number {
  * expected. `cases` pairs each request (a string: GET of that path) with its expected answer.
  */
 export async function expect4(build: (fw: Framework) => App, cases: Array<[Req | string, Expect]>, opts: CompareOptions = {}): Promise<void> {
+  await expectSame(v4, build, cases, opts);
+}
+
+/** `expect4` for any pair of frameworks: `frameworks.webfw` must answer as `frameworks.express`, as expected. */
+export async function expectSame(
+  frameworks: Record<'express' | 'webfw', Framework>,
+  build: (fw: Framework) => App,
+  cases: Array<[Req | string, Expect]>,
+  opts: CompareOptions = {},
+): Promise<void> {
   const reqs = cases.map(([r]) => (typeof r === 'string' ? { path: r } : r));
-  const pairs = await run(build, reqs, { ...opts, frameworks: v4 });
+  const pairs = await run(build, reqs, { ...opts, frameworks });
   const got: unknown[] = [];
   const want: unknown[] = [];
   pairs.forEach((pair, i) => {
