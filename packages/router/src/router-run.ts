@@ -121,13 +121,33 @@ export class RouterRun {
     const options = this.options;
     if (options !== undefined && !err && options.length !== 0) {
       try {
-        sendOptionsResponse(this.res as RouterResponse, options);
+        this.sendOptions(this.res as RouterResponse, options);
       } catch (e) {
         this.restoreAndCall(e);
       }
       return;
     }
     this.restoreAndCall(err);
+  }
+
+  /**
+   * The automatic answer to an OPTIONS request no route answered, `methods` the methods of the
+   * routes that matched its path (router 2.x's answer; a version layer may answer otherwise).
+   * Called for OPTIONS requests only; a throw goes to the router's callback.
+   */
+  protected sendOptions(res: RouterResponse, methods: readonly string[]): void {
+    sendOptionsResponse(res, methods);
+  }
+
+  /**
+   * Whether a mount path also ends before the character `code` (not a `/`, which always ends
+   * it): never here. Asked only when a middleware's matched path is followed by another
+   * character than `/` (a regular expression matching part of a segment), just before that
+   * middleware is skipped.
+   */
+  protected endsMountBefore(code: number): boolean {
+    void code;
+    return false;
   }
 
   private restoreAndCall(err: unknown): void {
@@ -360,7 +380,7 @@ export class RouterRun {
         this.step(layerError);
         return;
       }
-      if (path.length > layerPath.length && path.charCodeAt(layerPath.length) !== 0x2f) {
+      if (path.length > layerPath.length && path.charCodeAt(layerPath.length) !== 0x2f && !this.endsMountBefore(path.charCodeAt(layerPath.length))) {
         this.step(layerError);
         return;
       }

@@ -22,6 +22,7 @@ export type { HttpMethod } from '../methods';
 export type { NextFunction, RouterOptions, RoutedRequest } from '../types';
 export type { PathArgument } from '../route-parameters';
 export type { PathKey } from './path-syntax';
+export type { RouterRunV4 } from './url-restore';
 export type {
   ErrorRequestHandler,
   HandlerArgument,

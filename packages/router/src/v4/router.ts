@@ -25,6 +25,8 @@ createRouter.prototype = proto;
 Object.defineProperty(proto, 'constructor', { value: createRouter, writable: true, configurable: true });
 proto._compilePath = compilePathV4;
 proto._Route = RouteV4;
+/** The walk `handle` runs (not read by it): what a layer over this router extends (see ./url-restore.ts). */
+Object.defineProperty(proto, '_Run', { value: RouterRunV4, writable: true, configurable: true });
 
 /** Runs the 5.x `method` and adds router 1.x's introspection fields to the layers it pushed. */
 function exposing(method: (...args: unknown[]) => unknown) {
