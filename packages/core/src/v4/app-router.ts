@@ -6,22 +6,21 @@
  * the app's prototypes, creates `res.locals`). An app with nothing registered answers every
  * request from the final handler alone. `app.router` throws express 4's error.
  *
- * The router is chosen here and nowhere else: `@webfw/router/v4` (router 1.x, path-to-regexp
- * 0.1 paths), when the app makes its router.
+ * The router is express 4's own (./router.ts: router 1.x with express 4's differences), made
+ * here when the app makes its router; `app.param` is the router's `param`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Router from '@webfw/router/v4';
 import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application-types';
 import { endUnhandled } from '../final-handler';
 import type { Request } from '../request';
 import type { Response } from '../response';
 import { methods } from '../application';
 import { method } from './members';
-import { registerParam, type ParamCustomizer, type ParamRouter } from './app-param';
+import { Router, type ParamCustomizer, type Router4 } from './router';
 import { query, type QueryParserV4 } from './query-parser';
 
 /** The router of a 4.x app (`app._router`). */
-export type AppRouterV4 = ReturnType<typeof Router> & ParamRouter;
+export type AppRouterV4 = Router4;
 
 /** A 4.x app as these methods see it. */
 export interface AppV4 extends Omit<Application, 'router' | 'param'> {
@@ -64,8 +63,7 @@ function expressInit(app: AppV4) {
 
 function lazyrouter(this: AppV4): void {
   if (this._router) return;
-  const router = new Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') }) as AppRouterV4;
-  router._params = [];
+  const router = new Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') });
   router.use(query(this.get('query parser fn') as QueryParserV4));
   router.use(expressInit(this) as unknown as Parameters<AppRouterV4['use']>[0]);
   this._router = router;
@@ -140,7 +138,7 @@ function param(this: AppV4, name: string | readonly string[] | ParamCustomizer, 
     for (const n of name as string[]) this.param(n, fn as ParamHandler);
     return this;
   }
-  registerParam(this._router as AppRouterV4, name as string | ParamCustomizer, fn);
+  (this._router as AppRouterV4).param(name as string, fn as never);
   return this;
 }
 

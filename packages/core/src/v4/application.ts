@@ -1,6 +1,6 @@
 /**
  * The 4.x application prototype: the 5.x members (see ../application.ts) with express 4's
- * router handling (./app-router.ts), `app.param(fn)` (./app-param.ts), `app.del`
+ * router handling (./app-router.ts, over express 4's router: ./router.ts), `app.del`
  * (./app-del.ts) and the `extended` query parser default (./query-parser.ts).
  */
 import { EventEmitter } from 'node:events';

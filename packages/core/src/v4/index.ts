@@ -7,26 +7,27 @@
  *   app.get('/users/:id?', (req, res) => res.send(req.params.id || 'all'));
  *
  * It is the 5.x app, request and response with express 4's differences swapped in, one file
- * each in this folder: the app's router and its built-in layers (app-router.ts), `app.param(fn)`
- * (app-param.ts), `app.del` (app-del.ts), the query parser and `webfw.query` (query-parser.ts),
+ * each in this folder: express 4's router, `webfw.Router` and `app._router` (router.ts, with
+ * `router.param(fn)`), the app's router and its built-in layers (app-router.ts), `app.del` (app-del.ts), the query parser and `webfw.query` (query-parser.ts),
  * `req.param` (req-param.ts), the singular `req.accepts*` (req-accepts-aliases.ts), `req.host`
  * (req-host.ts), `req.fresh` (req-fresh.ts), `res.status` (res-status.ts), `res.send`
  * (res-send.ts), `res.json`/`res.jsonp` (res-json.ts), mime 1.x types (res-type.ts),
  * redirects (res-redirect.ts), `res.clearCookie` (res-clear-cookie.ts), files
  * (res-sendfile.ts), `res.vary` (res-vary.ts), `res.links` (res-links.ts), Content-Disposition
  * (res-content-disposition.ts). Its members are
- * the 4.x entries of the family: body-parser 1.x's parsers, serve-static 1.x, router 1.x.
+ * the 4.x entries of the family: body-parser 1.x's parsers, serve-static 1.x, and the router
+ * is router 1.x with express 4's differences.
  * Handlers that throw or return a rejected promise still reach `next(err)`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
-import Router, { Route } from '@webfw/router/v4';
 import serveStatic from '@webfw/static/v4';
 import { application } from './application';
 import type { AppV4 } from './app-router';
 import { query } from './query-parser';
 import { request, type RequestV4 } from './request';
 import { response, type ResponseV4 } from './response';
+import { Router, Route } from './router';
 
 /** A 4.x app: 5.x's, with `app._router`, `app.lazyrouter()`, `app.del` and `app.param(fn)`; `app.router` throws. */
 export interface ApplicationV4 extends Omit<AppV4, 'request' | 'response'> {
@@ -60,9 +61,9 @@ webfw.application = application;
 webfw.request = request;
 /** The response prototype of 4.x apps. */
 webfw.response = response;
-/** Creates a router 1.x router (`caseSensitive`, `strict`, `mergeParams`), with or without `new`. */
+/** Creates an express 4 router (`caseSensitive`, `strict`, `mergeParams`), with or without `new`. */
 webfw.Router = Router;
-/** The Route class of the router. */
+/** The Route class of express 4's router. */
 webfw.Route = Route;
 /** JSON body parser (body-parser 1.x). */
 webfw.json = json;
@@ -80,5 +81,5 @@ webfw.urlencoded = urlencoded;
 export default webfw;
 export { application, request, response, query, json, raw, text, urlencoded, Router, Route };
 export type { RequestV4, ResponseV4, AppV4 };
-export type { ParamCustomizer } from './app-param';
+export type { ParamCustomizer, Route4, Router4, Router4Constructor } from './router';
 export type { QueryParserV4 } from './query-parser';
