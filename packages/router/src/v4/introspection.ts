@@ -3,15 +3,22 @@ import type { Layer } from '../layer';
 import { methods } from '../methods';
 import { Route } from '../route';
 import type { MatchedParams } from '../path-matcher';
+import type { NextFunction } from '../types';
 import type { LayerRegExp, PathKey, PathMatcherV4 } from './path-syntax';
 
 /**
  * 4.x: the layer fields router 1.x and express 4 expose, which express 4 tools read through
  * `router.stack` (`app._router.stack`): `regexp` (with `fast_star`/`fast_slash`), `keys`, and
- * after each match `params` and `path`. They are added to a layer when it is registered; the
- * walk does not read them.
+ * after each match `params` and `path`, and router 1.x's `match`, `handle_request` and
+ * `handle_error`. They are added to a layer when it is registered; the walk does not read them.
  */
-export interface LayerV4 extends Layer {
+export interface LayerV4 extends Omit<Layer, 'match'> {
+  /** Matches `path` as router 1.x does: true or false, setting `params` and `path`. */
+  match(path: string): boolean;
+  /** Calls the handler as a request handler (skipped for four parameters), errors to `next`. */
+  handle_request(req: unknown, res: unknown, next: NextFunction): void;
+  /** Calls the handler as an error handler (skipped unless four parameters), errors to `next`. */
+  handle_error(err: unknown, req: unknown, res: unknown, next: NextFunction): void;
   /** The compiled path (path-to-regexp 0.1), with `fast_star` and `fast_slash`. */
   readonly regexp: LayerRegExp;
   /** The capture keys: `{ name, optional, offset }`, a number as name for an unnamed group. */
@@ -22,10 +29,38 @@ export interface LayerV4 extends Layer {
   readonly path: string | undefined;
 }
 
+/**
+ * router 1.x's layer methods, own and not enumerable (router 1.x has them on its Layer
+ * prototype): `match(path)` (true or false, `params` and `path` set), `handle_request(req,
+ * res, next)` and `handle_error(err, req, res, next)` (the layer's handler called as the walk
+ * calls it: skipped for the wrong arity, a throw or a rejection passed to `next`).
+ */
+function layerMethods(layer: Layer, match: (path: unknown) => boolean): PropertyDescriptorMap {
+  return {
+    match: { value: match, writable: true, configurable: true },
+    handle_request: {
+      value: (req: unknown, res: unknown, next: NextFunction): void => layer.handleRequest(req, res, next),
+      writable: true,
+      configurable: true,
+    },
+    handle_error: {
+      value: (err: unknown, req: unknown, res: unknown, next: NextFunction): void => layer.handleError(err, req, res, next),
+      writable: true,
+      configurable: true,
+    },
+  };
+}
+
 /** Adds the router 1.x fields to a router-stack layer (its path compiled by ./path-syntax.ts). */
 export function exposeLayer(layer: Layer): void {
   const matcher = layer.matchers[0] as PathMatcherV4;
+  const match = (path: unknown): boolean => {
+    if (path != null && matcher.match(path as string)) return true;
+    matcher.params = undefined;
+    return false;
+  };
   Object.defineProperties(layer, {
+    ...layerMethods(layer, match),
     params: { get: () => matcher.params, enumerable: true, configurable: true },
     path: { get: () => (matcher.params === undefined ? undefined : matcher.matched), enumerable: true, configurable: true },
     keys: { value: matcher.keys, enumerable: true, writable: true, configurable: true },
@@ -41,7 +76,15 @@ export function exposeLayer(layer: Layer): void {
 function exposeRouteLayer(layer: Layer): void {
   const keys: PathKey[] = [];
   const regexp = Object.assign(pathToRegexp('/', keys, {}), { fast_star: false, fast_slash: false });
+  const fields = layer as unknown as { params: MatchedParams | undefined; path: string | undefined };
+  const match = (path: unknown): boolean => {
+    const m = path != null ? regexp.exec(path as string) : null;
+    fields.params = m ? {} : undefined;
+    fields.path = m ? m[0] : undefined;
+    return m !== null;
+  };
   Object.defineProperties(layer, {
+    ...layerMethods(layer, match),
     params: { value: undefined, enumerable: true, writable: true, configurable: true },
     path: { value: undefined, enumerable: true, writable: true, configurable: true },
     keys: { value: keys, enumerable: true, writable: true, configurable: true },

@@ -26,7 +26,7 @@ export interface ParamsDictionary {
  * A 4.x route: the 5.x route with router 1.x's `_handles_method(method)` (whether the route
  * answers `method`, HEAD by GET), its callback layers carrying router 1.x's layer fields.
  */
-export interface RouteV4<Req = IncomingMessage, Res = ServerResponse> extends Route<Req, Res, ParamsDictionary> {
+export interface RouteV4<Req = IncomingMessage, Res = ServerResponse> extends Omit<Route<Req, Res, ParamsDictionary>, 'stack'> {
   readonly stack: LayerV4[];
   _handles_method(method: string): boolean;
 }
