@@ -425,6 +425,24 @@ describe('v4 router: express 4 own router', () => {
     }, 'no error');
   });
 
+  it('has the router 1.x layer methods; layer.match throws the decoding error with statusCode', () => {
+    same(
+      (fw) => {
+        const router = fw.Router();
+        router.get('/a/:id', noop);
+        const layer = router.stack[0];
+        let error: unknown[] = [];
+        try {
+          layer.match('/a/%zz');
+        } catch (err) {
+          error = [(err as Error).message, Object.keys(err as object)];
+        }
+        return [layer.match('/a/1'), layer.params, layer.path, error, typeof layer.handle_request, typeof layer.handle_error];
+      },
+      [true, { id: '1' }, '/a/1', ["Failed to decode param '%zz'", ['statusCode', 'status']], 'function', 'function'],
+    );
+  });
+
   it('compared enough requests', () => {
     expect(comparedRequests()).toBeGreaterThanOrEqual(20);
   });
