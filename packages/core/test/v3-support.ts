@@ -8,6 +8,7 @@
  */
 import webfwV3 from '@webfw/core/v3';
 import { expectSame, type App, type Expect, type Framework, type Req } from './v4-support';
+export { warningsOf } from './v4-support';
 import type { CompareOptions } from './differential-support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -28,19 +29,6 @@ export function expect3(build: (fw: Framework) => App, cases: Array<[Req | strin
 /** The last handler of the test apps: `404 none` for what nothing else answered. */
 export function fallback(_req: App, res: App): void {
   res.status(404).send('none');
-}
-
-/** The depd warnings `fn` causes (`<namespace>: <message>`), through the `deprecation` event (nothing is printed). */
-export function warningsOf(fn: () => void): string[] {
-  const seen: string[] = [];
-  const listener = (err: Error & { namespace?: string }): void => void seen.push(`${String(err.namespace)}: ${err.message}`);
-  process.on('deprecation', listener);
-  try {
-    fn();
-  } finally {
-    process.off('deprecation', listener);
-  }
-  return seen;
 }
 
 /** Runs `fn` with NODE_ENV set to `env` (unset when undefined), then restores it. */

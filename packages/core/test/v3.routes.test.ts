@@ -239,3 +239,26 @@ describe('v3 mount paths', () => {
     );
   });
 });
+
+describe('v3 OPTIONS', () => {
+  it('answers with the verbs of the routes matching the path, as express 3', async () => {
+    await expect3(
+      buildApp((app) => {
+        app.get('/thing', send('get'));
+        app.post('/thing', send('post'));
+        app.put('/other', send('put'));
+        app.use(fallback);
+      }),
+      [
+        [
+          { method: 'OPTIONS', path: '/thing' },
+          { status: 200, body: 'GET,HEAD,POST', headers: { allow: 'GET,HEAD,POST' } },
+        ],
+        [
+          { method: 'OPTIONS', path: '/none' },
+          { status: 404, body: 'none' },
+        ],
+      ],
+    );
+  });
+});

@@ -82,3 +82,16 @@ export async function expectSame(
   });
   expect(got).toEqual(want);
 }
+
+/** The depd warnings `fn` causes (`<namespace>: <message>`), through the `deprecation` event (nothing is printed). */
+export function warningsOf(fn: () => void): string[] {
+  const seen: string[] = [];
+  const listener = (err: Error & { namespace?: string }): void => void seen.push(`${String(err.namespace)}: ${err.message}`);
+  process.on('deprecation', listener);
+  try {
+    fn();
+  } finally {
+    process.off('deprecation', listener);
+  }
+  return seen;
+}

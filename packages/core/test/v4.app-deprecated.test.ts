@@ -1,23 +1,11 @@
 /**
- * 4.x application API: `app.param(fn)` customisers and `app.param(':name')` (deprecated, each
- * warning once per process, as express 4's router warns from inside express), the error for a
+ * 4.x application API: `app.param(fn)` customisers and `app.param(':name')` (deprecated; express
+ * 4's router warns from inside express, so each warning comes once per process through
+ * `app.param`), the error for a
  * callback that is not a function, `app.del` (deprecated alias of `app.delete`), `app.router`
  * throwing, and `app._router` made lazily with the `query` and `expressInit` layers.
  */
-import { buildApp, expect4, express4, webfwV4, type App, type Framework } from './v4-support';
-
-/** The depd warnings `fn` causes, through the `deprecation` event (nothing is printed). */
-function warningsOf(fn: () => void): string[] {
-  const seen: string[] = [];
-  const listener = (err: Error): void => void seen.push(err.message);
-  process.on('deprecation', listener);
-  try {
-    fn();
-  } finally {
-    process.off('deprecation', listener);
-  }
-  return seen;
-}
+import { buildApp, expect4, express4, warningsOf, webfwV4, type App, type Framework } from './v4-support';
 
 /** A customiser as express 4's docs show it: `app.param('id', /^\d+$/)` validates the value. */
 function regexpParams(app: App): void {
@@ -35,7 +23,7 @@ function regexpParams(app: App): void {
 }
 
 describe('v4 deprecated application API', () => {
-  it('warns once per process for each form, with express 4 messages (first in this file)', () => {
+  it('warns once per call site inside express (so once per process through app.param), with express 4 messages (first in this file)', () => {
     const run = (fw: Framework): string[] =>
       warningsOf(() => {
         const a = fw();
@@ -46,7 +34,7 @@ describe('v4 deprecated application API', () => {
         fw().param(':z', (_req: App, _res: App, next: () => void) => next());
       });
     // the first run of each framework warns once per form, later runs never
-    const expected = ['router.param(fn): Refactor to use path params', 'router.param(":x", fn): Use router.param("x", fn) instead'];
+    const expected = ['express: router.param(fn): Refactor to use path params', 'express: router.param(":x", fn): Use router.param("x", fn) instead'];
     expect(run(webfwV4)).toEqual(expected);
     expect(run(express4)).toEqual(expected);
     expect(run(webfwV4)).toEqual([]);
@@ -108,7 +96,7 @@ describe('v4 deprecated application API', () => {
       });
     const ours = sites(webfwV4);
     expect(ours).toEqual(sites(express4));
-    expect(ours).toEqual(['app.del: Use app.delete instead', 'app.del: Use app.delete instead']);
+    expect(ours).toEqual(['express: app.del: Use app.delete instead', 'express: app.del: Use app.delete instead']);
   });
 
   it('app.router throws; app._router is made on first use with the built-in layers', () => {

@@ -9,7 +9,7 @@
  * against the exact answer expected.
  */
 import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
-import { buildApp, comparedRequests, expect4, express4, webfwV4, type App, type Framework } from './v4-support';
+import { buildApp, comparedRequests, expect4, express4, warningsOf, webfwV4, type App, type Framework } from './v4-support';
 
 const both: Array<[string, Framework]> = [
   ['express 4', express4],
@@ -21,19 +21,6 @@ function same(fn: (fw: Framework) => unknown, expected: unknown): void {
   const [theirs, ours] = both.map(([, fw]) => fn(fw));
   expect(ours).toEqual(theirs);
   expect(theirs).toEqual(expected);
-}
-
-/** The depd warnings `fn` causes, through the `deprecation` event (nothing is printed). */
-function warningsOf(fn: () => void): string[] {
-  const seen: string[] = [];
-  const listener = (err: Error & { namespace?: string }): void => void seen.push(`${String(err.namespace)}: ${err.message}`);
-  process.on('deprecation', listener);
-  try {
-    fn();
-  } finally {
-    process.off('deprecation', listener);
-  }
-  return seen;
 }
 
 /** What `fn` throws: `<class>: <message>`. */

@@ -33,7 +33,7 @@ export function param<T extends RoutesApp>(this: T, name: string | readonly stri
         if (ret) callback = ret;
       }
       if (typeof callback !== 'function') throw new Error(`invalid param() call for ${key}, got ${String(callback)}`);
-      router.param(key, callback as Parameters<typeof router.param>[1]);
+      router.param(key, callback as never);
     }
   }
   return this;

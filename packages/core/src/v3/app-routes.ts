@@ -10,14 +10,14 @@
  * `match(path)` method. It is live: a record removed from its list (or a list replaced) is no
  * longer matched. `app.all` adds one record per verb.
  */
-import Router from '@webfw/router/v4';
 import type { LayerV4 } from '@webfw/router/v4';
+import { Router } from '../v4/router';
 import { methods } from '../application';
 import type { NextFunction } from '../application-types';
 import type { Request } from '../request';
 import type { Response } from '../response';
 
-/** The routes router of a 3.x app. */
+/** The routes router of a 3.x app: an express 4 router (../v4/router.ts). */
 export type RoutesRouter = ReturnType<typeof Router>;
 
 /** One route as `app.routes` lists it. */

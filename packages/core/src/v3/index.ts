@@ -18,9 +18,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamHandler } from '../application-types';
 import v4, { type ApplicationV4 } from '../v4/index';
-import { request, type RequestV4 } from '../v4/request';
-import type { ResponseV4 } from '../v4/response';
+import { request } from '../v4/request';
 import { application } from './application';
+import { createApp } from '../v4/members';
 import type { ParamCustomizerV3 } from './app-param';
 import type { RouteRecord } from './app-routes';
 import type { CallableLocals } from './locals';
@@ -53,14 +53,7 @@ export interface ApplicationV3 extends Omit<ApplicationV4, 'locals' | 'router' |
  * `app.response` inherit `webfw.request` / `webfw.response` (this entry's).
  */
 function webfw(): ApplicationV3 {
-  const app = function webfwApp(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
-    app.handle(req, res, next);
-  } as unknown as ApplicationV3;
-  Object.setPrototypeOf(app, application);
-  app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as RequestV4;
-  app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as ResponseV4;
-  app.init();
-  return app;
+  return createApp<ApplicationV3>(application, request, response);
 }
 
 /** The application prototype every 3.x app inherits from. */

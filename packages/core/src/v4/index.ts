@@ -23,6 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
 import serveStatic from '@webfw/static/v4';
 import { application } from './application';
+import { createApp } from './members';
 import type { AppV4 } from './app-router';
 import { query } from './query-parser';
 import { request, type RequestV4 } from './request';
@@ -45,14 +46,7 @@ export interface ApplicationV4 extends Omit<AppV4, 'request' | 'response'> {
  * `app.response` inherit `webfw.request` / `webfw.response` (this entry's).
  */
 function webfw(): ApplicationV4 {
-  const app = function webfwApp(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
-    app.handle(req, res, next);
-  } as unknown as ApplicationV4;
-  Object.setPrototypeOf(app, application);
-  app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as RequestV4;
-  app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as ResponseV4;
-  app.init();
-  return app;
+  return createApp<ApplicationV4>(application, request, response);
 }
 
 /** The application prototype every 4.x app inherits from. */

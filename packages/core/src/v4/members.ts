@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 /**
  * The 4.x prototypes start as copies of the 5.x ones: every own member of a 5.x prototype but
  * those named is defined on a new object, so the 4.x prototype lists the members express 4's
@@ -20,4 +22,27 @@ export function method(value: unknown): PropertyDescriptor {
 /** A getter as express defines them: enumerable, configurable. */
 export function getter(get: () => unknown): PropertyDescriptor {
   return { configurable: true, enumerable: true, get };
+}
+
+/** What `createApp` needs of an application prototype. */
+interface AppPrototype {
+  handle(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void;
+  init(): void;
+}
+
+/**
+ * Makes an app as express 4 (and 3) did: a `(req, res[, next])` function inheriting
+ * `application`, whose `app.request` and `app.response` inherit `request` and `response` and
+ * point back at the app; then runs `app.init()`.
+ */
+export function createApp<App>(application: object, request: object, response: object): App {
+  const app = function webfwApp(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
+    (app as unknown as AppPrototype).handle(req, res, next);
+  } as unknown as App & AppPrototype & { request: object; response: object };
+  Object.setPrototypeOf(app, application);
+  const backLink = { app: { configurable: true, enumerable: true, writable: true, value: app } };
+  app.request = Object.create(request, backLink) as object;
+  app.response = Object.create(response, backLink) as object;
+  app.init();
+  return app;
 }
