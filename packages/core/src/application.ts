@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import Router, { methods } from '@webfw/router';
+import Router, { methods, useArguments } from '@webfw/router';
 import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
 import type { Request } from './request';
@@ -176,28 +176,14 @@ define('handle', function handle(this: App, req: IncomingMessage, res: ServerRes
   this.router.handle(r, s, done);
 });
 
-function flatten(args: unknown[]): unknown[] {
-  return args.flat(Infinity);
-}
-
 /**
  * Mounts middleware on `path` (default `/`): functions, routers, apps or arrays of them.
  * A mounted app gets `mountpath` and `parent`, emits `mount`, inherits settings, and has its
  * own request/response prototypes in effect while it runs. Throws a TypeError without any
  * function.
  */
-define('use', function use(this: App, fn: unknown): App {
-  let offset = 0;
-  let path: unknown = '/';
-  if (typeof fn !== 'function') {
-    let arg = fn;
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-    if (typeof arg !== 'function') {
-      offset = 1;
-      path = fn;
-    }
-  }
-  const fns = flatten(Array.prototype.slice.call(arguments, offset));
+define('use', function use(this: App): App {
+  const { path, callbacks: fns } = useArguments(arguments);
   if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
   const router = this.router as unknown as { use(path: unknown, fn: unknown): unknown };
   for (const f of fns) {

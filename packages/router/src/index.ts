@@ -13,6 +13,7 @@ export { Router };
 export { Route } from './route';
 export { Layer } from './layer';
 export { methods } from './methods';
+export { useArguments } from './handlers';
 export { parseUrl, type UrlParts } from './url';
 export type { ListedRoute, Router as RouterInstance, RouterConstructor, RouterMatcher, RouterMethods } from './router';
 export type { RouteConstructor, RouteMatcher, RouteMethods } from './route';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { flattenHandlers } from './handlers';
+import { useArguments } from './handlers';
 import { Layer, type PathCompiler } from './layer';
 import { NullObject } from './null-object';
 import type { LayerIndex } from './layer-index';
@@ -153,18 +153,7 @@ proto.handle = function handle(this: RouterSelf, req: IncomingMessage, res: Serv
 };
 
 proto.use = function use(this: RouterSelf, ...args: unknown[]): RouterSelf {
-  let offset = 0;
-  let path: unknown = '/';
-  const first = args[0];
-  if (typeof first !== 'function') {
-    let arg = first;
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-    if (typeof arg !== 'function') {
-      offset = 1;
-      path = first;
-    }
-  }
-  const callbacks = flattenHandlers(args.slice(offset));
+  const { path, callbacks } = useArguments(args);
   if (callbacks.length === 0) throw new TypeError('argument handler is required');
   for (const fn of callbacks) {
     if (typeof fn !== 'function') throw new TypeError('argument handler must be a function');

@@ -10,6 +10,7 @@
  * here when the app makes its router; `app.param` is the router's `param`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { useArguments } from '@webfw/router';
 import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application-types';
 import { endUnhandled } from '../final-handler';
 import type { Request } from '../request';
@@ -91,18 +92,8 @@ interface Mountable {
   set?: unknown;
 }
 
-function use(this: AppV4, fn: unknown): AppV4 {
-  let offset = 0;
-  let path: unknown = '/';
-  if (typeof fn !== 'function') {
-    let arg = fn;
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-    if (typeof arg !== 'function') {
-      offset = 1;
-      path = fn;
-    }
-  }
-  const fns = (Array.prototype.slice.call(arguments, offset) as unknown[]).flat(Infinity);
+function use(this: AppV4): AppV4 {
+  const { path, callbacks: fns } = useArguments(arguments);
   if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
   this.lazyrouter();
   const router = this._router as unknown as { use(path: unknown, fn: unknown): unknown };

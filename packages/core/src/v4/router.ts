@@ -26,7 +26,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import depd from 'depd';
-import { methods } from '@webfw/router';
+import { methods, useArguments } from '@webfw/router';
 import RouterV4, { Route as RouteV4 } from '@webfw/router/v4';
 import type { NextFunction, ParamHandler, PathArgument, RouterInstance, RouterOptions, RouterRunV4 } from '@webfw/router/v4';
 
@@ -150,18 +150,8 @@ function typeName(value: unknown): string {
   return type !== 'object' ? type : toString.call(value).replace(/^\[object (\S+)\]$/, '$1');
 }
 
-function use(this: Self, fn: unknown): Self {
-  let offset = 0;
-  let path: unknown = '/';
-  if (typeof fn !== 'function') {
-    let arg = fn;
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-    if (typeof arg !== 'function') {
-      offset = 1;
-      path = fn;
-    }
-  }
-  const callbacks = (Array.prototype.slice.call(arguments, offset) as unknown[]).flat(Infinity);
+function use(this: Self): Self {
+  const { path, callbacks } = useArguments(arguments);
   if (callbacks.length === 0) throw new TypeError('Router.use() requires a middleware function');
   for (const callback of callbacks) {
     if (typeof callback !== 'function') throw new TypeError('Router.use() requires a middleware function but got a ' + typeName(callback));
