@@ -507,41 +507,52 @@ export function sendFileWith(
 // as express 5: the ETag of a file follows the app's `etag` setting
 const sendFile = sendFileWith(transferFile, (res, opts) => Object.assign(Object.create(opts) as SendFileOptions, { etag: res.app.enabled('etag') }));
 
-function download(
-  this: Response,
-  path: string,
-  filename?: string | DownloadOptions | TransferCallback | null,
-  options?: DownloadOptions | TransferCallback,
-  callback?: TransferCallback,
-): void {
-  let done = callback;
-  let name = filename as string | null | undefined;
-  let opts = (options as DownloadOptions | undefined) || null;
+/**
+ * `res.download` naming the attachment with `disposition(filename)` (the Content-Disposition
+ * value): sends the file at `path` (resolved against the working directory unless
+ * `options.root`) as an attachment named `filename` or the path's base name, with
+ * `options.headers` but their Content-Disposition. The v4 entry passes content-disposition
+ * 0.5's format.
+ */
+export function downloadWith(disposition: (filename: string) => string) {
+  return function download(
+    this: Response,
+    path: string,
+    filename?: string | DownloadOptions | TransferCallback | null,
+    options?: DownloadOptions | TransferCallback,
+    callback?: TransferCallback,
+  ): void {
+    let done = callback;
+    let name = filename as string | null | undefined;
+    let opts = (options as DownloadOptions | undefined) || null;
 
-  if (typeof filename === 'function') {
-    done = filename;
-    name = null;
-    opts = null;
-  } else if (typeof options === 'function') {
-    done = options;
-    opts = null;
-  }
-  if (filename !== null && typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
-    name = null;
-    opts = filename;
-  }
-
-  const headers: Record<string, string | number | readonly string[]> = { 'Content-Disposition': attachmentDisposition(name || path) };
-  if (opts && opts.headers) {
-    for (const key of Object.keys(opts.headers)) {
-      if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as string;
+    if (typeof filename === 'function') {
+      done = filename;
+      name = null;
+      opts = null;
+    } else if (typeof options === 'function') {
+      done = options;
+      opts = null;
     }
-  }
-  const fileOptions = Object.create(opts) as DownloadOptions;
-  fileOptions.headers = headers;
-  const fullPath = !fileOptions.root ? resolve(path) : path;
-  this.sendFile(fullPath, fileOptions, done);
+    if (filename !== null && typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
+      name = null;
+      opts = filename;
+    }
+
+    const headers: Record<string, string | number | readonly string[]> = { 'Content-Disposition': disposition(name || path) };
+    if (opts && opts.headers) {
+      for (const key of Object.keys(opts.headers)) {
+        if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as string;
+      }
+    }
+    const fileOptions = Object.create(opts) as DownloadOptions;
+    fileOptions.headers = headers;
+    const fullPath = !fileOptions.root ? resolve(path) : path;
+    this.sendFile(fullPath, fileOptions, done);
+  };
 }
+
+const download = downloadWith(attachmentDisposition);
 
 // --- views ---------------------------------------------------------------------------------
 

@@ -3,9 +3,8 @@
  * `res.download`: the file name always quoted (`attachment; filename="report.md"`; 5.x leaves
  * a token bare), with `filename*` (UTF-8) when the name is not ISO-8859-1 or holds a `%XX`.
  */
-import { basename, extname, resolve } from 'node:path';
-import type { Response } from '../response';
-import type { DownloadOptions, TransferCallback } from '../response-file';
+import { basename, extname } from 'node:path';
+import { downloadWith, type Response } from '../response';
 import { method } from './members';
 
 const LATIN1_TEXT = /^[\x20-\x7e\x80-\xff]+$/;
@@ -38,40 +37,7 @@ function attachment(this: Response, filename?: string): Response {
   return this;
 }
 
-function download(
-  this: Response,
-  path: string,
-  filename?: string | DownloadOptions | TransferCallback | null,
-  options?: DownloadOptions | TransferCallback,
-  callback?: TransferCallback,
-): void {
-  let done = callback;
-  let name = filename as string | null | undefined;
-  let opts = (options as DownloadOptions | undefined) || null;
-  if (typeof filename === 'function') {
-    done = filename;
-    name = null;
-    opts = null;
-  } else if (typeof options === 'function') {
-    done = options;
-    opts = null;
-  }
-  if (typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
-    name = null;
-    opts = filename;
-  }
-  const headers: Record<string, string | number | readonly string[]> = { 'Content-Disposition': attachmentDisposition(name || path) };
-  if (opts && opts.headers) {
-    for (const key of Object.keys(opts.headers)) {
-      if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as string;
-    }
-  }
-  const fileOptions = Object.create(opts) as DownloadOptions;
-  fileOptions.headers = headers;
-  this.sendFile(!fileOptions.root ? resolve(path) : path, fileOptions, done);
-}
-
 export const dispositionMembers: PropertyDescriptorMap = {
   attachment: method(attachment),
-  download: method(download),
+  download: method(downloadWith(attachmentDisposition)),
 };
