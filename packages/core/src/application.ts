@@ -191,21 +191,29 @@ define('use', function use(this: App): App {
       router.use(path, f);
       continue;
     }
-    const sub = f as App;
-    sub.mountpath = path as string;
-    sub.parent = this;
-    router.use(path, function mounted_app(req: Request, res: Response, next: NextFunction): void {
-      const orig = req.app;
-      sub.handle(req, res, (err?: unknown) => {
-        Object.setPrototypeOf(req, orig.request);
-        Object.setPrototypeOf(res, orig.response);
-        next(err);
-      });
-    });
-    sub.emit('mount', this);
+    mountApp(router, path, this, f as App);
   }
   return this;
 });
+
+/**
+ * Mounts the app `sub` on `router` at `path` for `parent.use`: `sub` gets `mountpath` and
+ * `parent`, runs with its own request/response prototypes (the parent's are restored when it
+ * passes the request on), and emits `mount` with the parent.
+ */
+export function mountApp(router: { use(path: unknown, fn: unknown): unknown }, path: unknown, parent: Application, sub: Application): void {
+  sub.mountpath = path as string;
+  sub.parent = parent;
+  router.use(path, function mounted_app(req: Request, res: Response, next: NextFunction): void {
+    const orig = req.app;
+    sub.handle(req, res, (err?: unknown) => {
+      Object.setPrototypeOf(req, orig.request);
+      Object.setPrototypeOf(res, orig.response);
+      next(err);
+    });
+  });
+  sub.emit('mount', parent);
+}
 
 /** Creates a route for `path` on the app's router; chain verbs on it. */
 define('route', function route(this: App, path: PathArgument): AppRoute {

@@ -15,7 +15,7 @@ import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } 
 import { endUnhandled } from '../final-handler';
 import type { Request } from '../request';
 import type { Response } from '../response';
-import { methods } from '../application';
+import { methods, mountApp } from '../application';
 import { method } from './members';
 import { Router, type ParamCustomizer, type Router4 } from './router';
 import { query, type QueryParserV4 } from './query-parser';
@@ -102,18 +102,7 @@ function use(this: AppV4): AppV4 {
       router.use(path, f);
       continue;
     }
-    const sub = f as AppV4;
-    sub.mountpath = path as string;
-    sub.parent = this as unknown as Application;
-    router.use(path, function mounted_app(req: Request, res: Response, next: NextFunction): void {
-      const orig = req.app;
-      sub.handle(req, res, (err?: unknown) => {
-        Object.setPrototypeOf(req, orig.request);
-        Object.setPrototypeOf(res, orig.response);
-        next(err);
-      });
-    });
-    sub.emit('mount', this);
+    mountApp(router, path, this as unknown as Application, f as Application);
   }
   return this;
 }
