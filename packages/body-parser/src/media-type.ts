@@ -34,17 +34,33 @@ export function charsetOf(header: string): string | undefined {
   }
 }
 
+/** How a memo decides one header: whether it matches the parser's types, and its charset. */
+export interface MediaTypeRules {
+  matches(header: string, types: readonly unknown[]): boolean;
+  charset(header: string): string | undefined;
+}
+
+/** body-parser 2.x's rules: type-is matches, content-type reads the charset. */
+const TYPE_IS_RULES: MediaTypeRules = {
+  matches: (header, types) => Boolean(typeis.is(header, types as string[])),
+  charset: charsetOf,
+};
+
 /**
- * Answers "does this Content-Type match, and what charset does it name?" with type-is and
- * content-type, remembering the answer per header value: clients send the same few headers
- * over and over, so the parsing is done once per distinct value instead of once per request.
+ * Answers "does this Content-Type match, and what charset does it name?" with `rules` (by
+ * default type-is and content-type, as body-parser 2.x; the v4 entry passes 1.x's),
+ * remembering the answer per header value: clients send the same few headers over and over,
+ * so the parsing is done once per distinct value instead of once per request.
  * The memo is bounded (count and key length), so hostile headers cannot grow it.
  */
 export class MediaTypeMemo implements MediaTypeLookup {
   private readonly cache = new Map<string, MediaTypeInfo>();
-  private readonly types: string[] | null;
+  private readonly types: readonly unknown[] | null;
 
-  constructor(types: readonly string[] | null) {
+  constructor(
+    types: readonly unknown[] | null,
+    private readonly rules: MediaTypeRules = TYPE_IS_RULES,
+  ) {
     this.types = types === null ? null : types.slice();
   }
 
@@ -54,8 +70,8 @@ export class MediaTypeMemo implements MediaTypeLookup {
     const known = this.cache.get(header);
     if (known !== undefined) return known;
     const info: MediaTypeInfo = {
-      match: this.types !== null && Boolean(typeis.is(header, this.types)),
-      charset: charsetOf(header),
+      match: this.types !== null && this.rules.matches(header, this.types),
+      charset: this.rules.charset(header),
     };
     if (header.length <= MAX_KEY_LENGTH) {
       if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
