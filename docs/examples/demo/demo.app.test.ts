@@ -14,10 +14,20 @@ function asBuilt(name: string): unknown {
 jest.mock('@webfw/core', () => asBuilt('@webfw/core'));
 jest.mock('@webfw/logger', () => asBuilt('@webfw/logger'));
 
+interface DemoStore {
+  kind: string;
+  notes: unknown;
+  sessionStore: unknown;
+  createRateLimitStore: () => unknown;
+  isUnavailable: (err: unknown) => boolean;
+}
 interface DemoOptions {
   log?: boolean;
   logStream?: NodeJS.WritableStream;
   secret?: string;
+  store?: DemoStore;
+  trustProxy?: boolean | number | string;
+  rateLimit?: { limit?: number; windowMs?: number };
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createApp } = require('./app') as { createApp: (options?: DemoOptions) => Application };
@@ -235,8 +245,8 @@ describe('demo: static assets, downloads, errors', () => {
     }
   });
 
-  it('should answer the health check', async () => {
-    await request(quiet()).get('/health').expect(200, { status: 'ok', notes: 0 });
+  it('should answer the liveness check without touching the store', async () => {
+    await request(quiet()).get('/health').expect(200, { status: 'ok' });
   });
 });
 
@@ -250,8 +260,101 @@ describe('demo: request log', () => {
     await request(app).get('/nope').set('Accept', 'application/json').expect(404);
     const lines = out.split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^\x1b\[0mGET \/health \x1b\[32m200\x1b\[0m \d+\.\d{3} ms - 25\x1b\[0m$/);
+    expect(lines[0]).toMatch(/^\x1b\[0mGET \/health \x1b\[32m200\x1b\[0m \d+\.\d{3} ms - 15\x1b\[0m$/);
     expect(lines[1]).toMatch(/^\x1b\[0mGET \/nope \x1b\[33m404\x1b\[0m \d+\.\d{3} ms - \d+\x1b\[0m$/);
     expect(lines[2]).toBe('');
+  });
+});
+
+describe('demo: sessions (express-session, in memory by default)', () => {
+  it('should count the notes a visitor added and remember its name', async () => {
+    const app = quiet();
+    await request(app).get('/api/session').expect(200, { added: 0, author: null });
+    const created = await request(app).post('/api/notes').send({ text: 'one', author: 'ann' }).expect(201);
+    const [sid] = created.headers['set-cookie'] as unknown as string[];
+    expect(sid).toMatch(/^demo\.sid=s%3A[\w-]+\.[\w%]+; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/);
+    await request(app).post('/notes').type('form').set('Cookie', cookiesOf(created)).send({ text: 'two' }).expect(303);
+    await request(app).get('/api/session').set('Cookie', cookiesOf(created)).expect(200, { added: 2, author: 'ann' });
+    const page = await request(app).get('/').set('Cookie', cookiesOf(created)).expect(200);
+    expect(page.text).toContain('You added 2 notes in this session.');
+    expect(page.text).toContain('<input name="author" value="ann">');
+    // another visitor: no session, nothing remembered
+    await request(app).get('/api/session').expect(200, { added: 0, author: null });
+  });
+});
+
+describe('demo: rate limit on new notes (express-rate-limit)', () => {
+  it('should answer 429 once a client added `limit` notes in the window, with the RateLimit headers', async () => {
+    const app = createApp({ log: false, rateLimit: { limit: 2, windowMs: 60_000 } });
+    const first = await request(app).post('/api/notes').send({ text: 'a' }).expect(201);
+    expect(first.headers['ratelimit-policy']).toMatch(/^"2-in-1min"; q=2; w=60; pk=:[\w+/=]+:$/);
+    expect(first.headers.ratelimit).toMatch(/^"2-in-1min"; r=1; t=\d+$/);
+    await request(app).post('/notes').type('form').send({ text: 'b' }).expect(303);
+    const refused = await request(app)
+      .post('/api/notes')
+      .send({ text: 'c' })
+      .expect(429, { error: { status: 429, message: 'too many new notes from this client; try again later' } });
+    expect(refused.headers.ratelimit).toMatch(/^"2-in-1min"; r=0; t=\d+$/);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    const page = await request(app).post('/notes').type('form').send({ text: 'd' }).set('Accept', 'text/html').expect(429);
+    expect(page.text).toContain('<p>too many new notes from this client; try again later</p>');
+    // reading is not limited
+    await request(app).get('/api/notes').expect(200);
+  });
+});
+
+describe('demo: behind a proxy (trust proxy)', () => {
+  const forwarded = { 'X-Forwarded-For': '203.0.113.9, 198.51.100.1', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'notes.example' };
+
+  it('should ignore X-Forwarded-* without trust proxy', async () => {
+    const res = await request(quiet()).get('/api/whoami').set(forwarded).set('Host', 'inner:3000').expect(200);
+    expect(res.body).toEqual({ ip: expect.stringMatching(/127\.0\.0\.1$/), ips: [], protocol: 'http', secure: false, hostname: 'inner' });
+  });
+
+  it('should take the client from the hops it trusts, and make the cookies Secure over https', async () => {
+    const app = createApp({ log: false, trustProxy: 1 });
+    const res = await request(app).get('/api/whoami').set(forwarded).expect(200);
+    expect(res.body).toEqual({ ip: '198.51.100.1', ips: ['198.51.100.1'], protocol: 'https', secure: true, hostname: 'notes.example' });
+    const home = await request(app).get('/').set(forwarded).expect(200);
+    expect((home.headers['set-cookie'] as unknown as string[])[0]).toMatch(/^visits=s%3A1\..+; HttpOnly; Secure; SameSite=Lax$/);
+    const created = await request(app).post('/api/notes').set(forwarded).send({ text: 'x' }).expect(201);
+    expect((created.headers['set-cookie'] as unknown as string[])[0]).toMatch(/^demo\.sid=.+; HttpOnly; Secure; SameSite=Lax$/);
+    const plain = await request(app).post('/api/notes').set('X-Forwarded-Proto', 'http').send({ text: 'y' }).expect(201);
+    expect((plain.headers['set-cookie'] as unknown as string[])[0]).not.toContain('Secure');
+  });
+});
+
+describe('demo: the store is unavailable', () => {
+  /** A store whose every call fails the way an unreachable Redis does. */
+  function downStore(): DemoStore {
+    class Offline extends Error {}
+    const fail = (): Promise<never> => Promise.reject(new Offline('The client is offline'));
+    return {
+      kind: 'test',
+      notes: { list: fail, get: fail, add: fail, remove: fail },
+      sessionStore: undefined,
+      createRateLimitStore: () => undefined,
+      isUnavailable: (err) => err instanceof Offline,
+    };
+  }
+
+  it('should answer 503 with a clear message where the store is needed, and serve the rest', async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const app = createApp({ log: false, store: downStore() });
+      const body = { error: { status: 503, message: 'the notes storage is unavailable; try again shortly' } };
+      await request(app).get('/api/notes').expect('Retry-After', '1').expect(503, body);
+      await request(app).get('/api/notes/1').expect(503, body);
+      await request(app).post('/api/notes').send({ text: 'x' }).expect(503, body);
+      const page = await request(app).get('/').set('Accept', 'text/html').expect(503);
+      expect(page.text).toContain('<p>the notes storage is unavailable; try again shortly</p>');
+      await request(app).get('/notes.txt').set('Accept', 'text/plain').expect(503, '503 the notes storage is unavailable; try again shortly\n');
+      await request(app).get('/health').expect(200, { status: 'ok' });
+      await request(app).get('/static/style.css').expect(200);
+      await request(app).get('/boom').set('Accept', 'application/json').expect(500);
+      expect(spy).toHaveBeenCalledTimes(1); // the bug is logged, the outage is not (per request)
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
