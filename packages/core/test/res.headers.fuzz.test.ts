@@ -78,7 +78,6 @@ function build(fw: Framework): Any {
     }
   });
   app.get('/probe', (_req: Any, res: Any) => res.send('probe'));
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((err: Any, _req: Any, res: Any, _next: Any) =>
     res
       .status(500)
