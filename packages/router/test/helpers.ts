@@ -68,6 +68,7 @@ export interface AnyRouter {
   use(...args: unknown[]): AnyRouter;
   route(path: unknown): RouteChain;
   param(...args: unknown[]): AnyRouter;
+  get(...args: unknown[]): AnyRouter;
   [method: string]: unknown;
 }
 
