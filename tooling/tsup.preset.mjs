@@ -1,3 +1,6 @@
+import { resolve } from 'node:path';
+import { writeEntryTypes } from './scripts/entry-types.mjs';
+
 /**
  * The one tsup preset every package builds with: ESM (`dist/index.js`), CommonJS
  * (`dist/index.cjs`) and types for both, from `src/index.ts`.
@@ -17,9 +20,31 @@ const cjsDefaultFooter = [
   '})(module);',
 ].join('\n');
 
+/**
+ * The CommonJS declarations must say the same (`export =` of the default, carrying the named
+ * exports), and the default export must carry the package's types (`webfw.Request`): tsup
+ * writes neither, so once the build is done (tsup has no hook after its declaration build; the
+ * process's `exit` comes after it) tooling/scripts/entry-types.mjs rewrites the entries'
+ * declarations. A failure there fails the build.
+ */
+function rewriteEntryTypesOnExit(options) {
+  if (!options.dts || !options.format.includes('cjs') || options.watch) return;
+  const entries = Array.isArray(options.entry) ? [] : Object.keys(options.entry);
+  const distDir = resolve(options.outDir ?? 'dist');
+  process.once('exit', (code) => {
+    if (code !== 0) return;
+    try {
+      writeEntryTypes(distDir, entries);
+    } catch (err) {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    }
+  });
+}
+
 /** Returns the tsup options for one package; `overrides` are merged over the defaults. */
 export function preset(overrides = {}) {
-  return {
+  const options = {
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
@@ -33,4 +58,6 @@ export function preset(overrides = {}) {
     footer: ({ format }) => (format === 'cjs' ? { js: cjsDefaultFooter } : {}),
     ...overrides,
   };
+  rewriteEntryTypesOnExit(options);
+  return options;
 }

@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 
 const STAMP_VERSION = 'webfw-setup 1';
 /** Files shared by every package's build: a change to any of them rebuilds every package. */
-const SHARED_BUILD_INPUTS = ['tooling/tsup.preset.mjs', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
+const SHARED_BUILD_INPUTS = ['tooling/tsup.preset.mjs', 'tooling/scripts/entry-types.mjs', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
 
 /** Prints one progress line. */
 function say(message) {

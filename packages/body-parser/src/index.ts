@@ -6,11 +6,11 @@
  *   const parse = bodyParser.json();
  *   http.createServer((req, res) => parse(req, res, (err) => res.end(JSON.stringify(req.body))));
  */
-import { json } from './json';
-import { raw } from './raw';
+import { json, type JsonOptions } from './json';
+import { raw, type RawOptions } from './raw';
 import { bodyParser as splitGeneric } from './split-generic';
-import { text } from './text';
-import { urlencoded } from './urlencoded';
+import { text, type TextOptions } from './text';
+import { urlencoded, type UrlencodedOptions } from './urlencoded';
 
 /**
  * What `require('@webfw/body-parser')` and the default import give, as body-parser 2.x does: a
@@ -29,8 +29,8 @@ const bodyParser: BodyParser = Object.assign(splitGeneric, { json, raw, text, ur
 
 export default bodyParser;
 export { json, raw, text, urlencoded };
-export type { JsonOptions } from './json';
-export type { RawOptions } from './raw';
-export type { TextOptions } from './text';
-export type { UrlencodedOptions } from './urlencoded';
+export type { JsonOptions, RawOptions, TextOptions, UrlencodedOptions };
+/** @types/body-parser's names of the options (`bodyParser.OptionsJson` ...), for code typed against it. */
+export type { BaseOptions as Options } from './options';
+export type { JsonOptions as OptionsJson, TextOptions as OptionsText, UrlencodedOptions as OptionsUrlencoded };
 export type { BaseOptions, BodyParserMiddleware, NextFunction, TypeOption, VerifyFunction } from './options';

@@ -12,3 +12,9 @@ export const { token, format, compile, combined, common, dev, short, tiny } = lo
 export type { Logger } from './logger';
 /** The public types: the middleware, its options, tokens, format functions, the request and response it logs. */
 export type * from './types';
+/**
+ * @types/morgan's names (`logger.FormatFn`, `logger.TokenCallbackFn`, `logger.Options`,
+ * `logger.StreamOptions`, `logger.Morgan`), for code typed against it.
+ */
+export type { FormatFunction as FormatFn, TokenFunction as TokenCallbackFn, LoggerOptions as Options, LogStream as StreamOptions } from './types';
+export type { Morgan } from './logger';

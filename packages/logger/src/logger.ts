@@ -62,6 +62,13 @@ export interface Logger {
 }
 
 /**
+ * The logger as @types/morgan names it (`Morgan<Request, Response>`); its type parameters are
+ * its methods' here, so the two given are not needed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- @types/morgan's arity
+export type Morgan<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Logger;
+
+/**
  * morgan's deprecation warnings, printed as morgan prints them (depd, namespace `morgan`):
  * `morgan deprecated <message> at <caller>`, once per message and place in the caller's
  * code, silenced by `NO_DEPRECATION=morgan` or `--no-deprecation`, sent as a `deprecation`

@@ -8,9 +8,23 @@
  * http.createServer((req, res) => files(req, res, () => { res.statusCode = 404; res.end(); })).listen(3000);
  * ```
  */
-import { serveStatic } from './serve-static';
+import type { ServerResponse } from 'node:http';
+import type { ServeStaticOptions } from './options';
+import { serveStatic as serve, type StaticMiddleware } from './serve-static';
 
-export { serveStatic } from './serve-static';
+/**
+ * Creates the middleware serving the files under `root` (serve-static 2.x options). Declared
+ * in this module (the same function as serve-static.ts's) so that the published declarations
+ * can merge the package's types into the default export (`serveStatic.ServeStaticOptions`).
+ */
+const serveStatic: typeof serve = serve;
+
+/** The middleware, as @types/serve-static names it (`serveStatic.RequestHandler<R>`). */
+export type RequestHandler<R extends ServerResponse = ServerResponse> = StaticMiddleware<R>;
+/** `serveStatic` itself, as @types/serve-static names it (`serveStatic.RequestHandlerConstructor<R>`). */
+export type RequestHandlerConstructor<R extends ServerResponse = ServerResponse> = (root: string, options?: ServeStaticOptions<R>) => StaticMiddleware<R>;
+
+export { serveStatic };
 export type { NextFunction, StaticError, StaticMiddleware } from './serve-static';
 export type { DotfilesPolicy, ServeStaticOptions } from './options';
 export default serveStatic;
