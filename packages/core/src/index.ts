@@ -1,3 +1,4 @@
+import type { Router as RouterType } from './application-types';
 import webfw from './webfw';
 
 export default webfw;
@@ -6,6 +7,8 @@ export type { WebfwRouterFactory } from './webfw';
 
 /** Creates a router typed with webfw's request and response (as `webfw.Router`). */
 export const Router = webfw.Router;
+/** A router made by `Router()`: the app's handler and generic types (as @types/express's `Router`). */
+export type Router = RouterType;
 /** The router's Route class (as `webfw.Route`). */
 export const Route = webfw.Route;
 export { application, methods } from './application';
@@ -13,7 +16,15 @@ export type {
   Application,
   AppRoute,
   AppRouter,
+  DefaultLocals,
+  GlobalLocals,
+  MountListener,
+  OtherSetting,
+  PathParamsOf,
+  RouteMatchers,
   RouterOptions,
+  TrailingErrorHandlers,
+  UncheckedValue,
   ErrorRequestHandler,
   HandlerArgument,
   HttpMethod,
@@ -33,8 +44,10 @@ export type {
   RouteMethods,
   UseMethod,
 } from './application-types';
+export type { Errback, Express, Handler, IRoute, IRouter, IRouterHandler, IRouterMatcher, Locals, RequestParamHandler, Send } from './express-names';
 export { request } from './request';
-export type { ParamsDictionary, RangeOptions, Ranges, Request } from './request';
+export type { ParamsDictionary } from './request';
+export type { Range, RangeOptions, Ranges, Request } from './request-types';
 export { response } from './response';
 export type { FormatHandler, FormatHandlers, HeaderValue, Response } from './response';
 export type { CookieOptions } from './response-cookie';

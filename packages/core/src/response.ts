@@ -6,8 +6,8 @@ import escapeHtml from 'escape-html';
 import createError from 'http-errors';
 import statuses from 'statuses';
 import vary from 'vary';
-import type { Application, NextFunction, RenderCallback } from './application-types';
-import type { Request } from './request';
+import type { Application, DefaultLocals, NextFunction, RenderCallback } from './application-types';
+import type { Request } from './request-types';
 import { attachmentDisposition, fullContentType, withUtf8Charset } from './response-content-type';
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
 import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
@@ -31,16 +31,17 @@ export type HeaderValue = string | number | boolean | readonly (string | number 
 
 /**
  * The response object handed to middleware: node's `ServerResponse` with the methods of
- * express 5's response. `ResBody` types what `res.json`/`res.send` accept, `Locals` types
- * `res.locals`.
+ * express 5's response, and whatever the global `Express.Response` adds. As @types/express's
+ * `Response<ResBody, Locals>`: `ResBody` types what `res.json`/`res.send` accept (anything by
+ * default), `Locals` types `res.locals` (with the global `Express.Locals`).
  */
-export interface Response<ResBody = unknown, Locals extends Record<string, unknown> = Record<string, unknown>> extends ServerResponse {
+export interface Response<ResBody = unknown, Locals extends object = DefaultLocals> extends ServerResponse, Express.Response {
   /** The app handling the request (the sub-app while inside one); the same as `req.app`. */
   app: Application;
   /** The request of this response. */
   req: Request;
   /** Template variables of this request only, merged over `app.locals` by `res.render`. */
-  locals: Locals;
+  locals: Locals & Express.Locals;
 
   /**
    * Sets the status code; chainable. Throws a TypeError when `code` is not an integer and a

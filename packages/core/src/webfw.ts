@@ -1,17 +1,17 @@
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
-import Router, { Route, type RouteConstructor, type RouterInstance, type RouterOptions } from '@webfw/router';
+import Router, { Route, type RouteConstructor, type RouterOptions } from '@webfw/router';
 import serveStatic from '@webfw/static';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { application } from './application';
-import type { Application } from './application-types';
-import { request, type Request } from './request';
-import { response, type Response } from './response';
+import type { Application, Router as AppRouter } from './application-types';
+import { request } from './request';
+import { response } from './response';
 import { APP_CLASS } from './symbols';
 
 /** `webfw.Router([options])`: a router whose handlers get webfw's request and response. */
 export interface WebfwRouterFactory {
-  (options?: RouterOptions): RouterInstance<Request, Response>;
-  new (options?: RouterOptions): RouterInstance<Request, Response>;
+  (options?: RouterOptions): AppRouter;
+  new (options?: RouterOptions): AppRouter;
 }
 
 /**

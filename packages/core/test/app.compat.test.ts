@@ -27,7 +27,7 @@ function buildExpressStyleApp() {
       err.status = 404;
       return next(err);
     }
-    (req as Request & { user?: unknown }).user = user;
+    (req as unknown as { user?: unknown }).user = user;
     next();
   });
 
@@ -36,7 +36,7 @@ function buildExpressStyleApp() {
   });
 
   app.get('/users/:user', (req, res) => {
-    res.json((req as Request & { user?: unknown }).user);
+    res.json((req as unknown as { user?: unknown }).user);
   });
 
   app.post('/users', (req, res) => {

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import webfw from '@webfw/core';
-import type { Request } from '@webfw/core';
 import { counting } from './helpers';
 
-type WithUser = Request & { user?: string };
+/** The test's own `req.user` (a workspace-wide `Express.Request` augmentation may type `user` otherwise). */
+type WithUser = { user?: string };
 
 describe('app.param()', () => {
   it('should run the callback with the value and name before the route', async () => {
@@ -12,12 +12,12 @@ describe('app.param()', () => {
     expect(
       app.param('id', (req, _res, next, value, name) => {
         calls.push(`${name}=${value}`);
-        (req as WithUser).user = `user${value}`;
+        (req as unknown as WithUser).user = `user${value}`;
         next();
       }),
     ).toBe(app);
     app.get('/user/:id', (req, res) => {
-      res.end(`${(req as WithUser).user} ${calls.join(',')}`);
+      res.end(`${(req as unknown as WithUser).user} ${calls.join(',')}`);
     });
     await request(app).get('/user/5').expect(200, 'user5 id=5');
   });
