@@ -1,0 +1,34 @@
+/**
+ * The published types against @types/express (issue 16): an app written against @types/express
+ * (tooling/types/fixtures/express-app, an ES module package and a CommonJS one) compiles as it
+ * is against express's types and, with only the imports changed, against the built webfw
+ * packages; webfw's own type contracts (fixtures/webfw-types) compile, their `@ts-expect-error`
+ * lines included. Needs the packages built (`npm test` builds them first).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileFixture, root } from './projects';
+
+jest.setTimeout(120_000);
+
+beforeAll(() => {
+  for (const name of ['core', 'logger', 'body-parser', 'static', 'router']) {
+    if (!existsSync(join(root, 'packages', name, 'dist', 'index.d.cts'))) {
+      throw new Error(`packages/${name}/dist is missing: run \`npm run setup\` (npm test does) before this test`);
+    }
+  }
+});
+
+describe('an app written against @types/express', () => {
+  it('should compile against express 5 and its @types packages', () => {
+    const { output, status } = compileFixture('express-app', 'express');
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  });
+
+  it('should compile unchanged against webfw, the module names changed only', () => {
+    const { output, status } = compileFixture('express-app', 'webfw', { rewrite: true });
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  });
+});
