@@ -43,6 +43,9 @@ function gracefulShutdown(server, { delayMs = 0, timeoutMs = 10000, readiness = 
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       log.info(`webfw demo: shutting down: /ready answers 503; closing the listener in ${delayMs} ms`);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // Set before terminus starts its own deadline timer (same duration), so it fires first.
+      deadline = setTimeout(() => log.info(`webfw demo: deadline passed; closing ${inFlight.size} request(s) still running`), timeoutMs);
+      deadline.unref();
     },
     onSignal: () => onClose(),
     onShutdown: async () => {
@@ -56,11 +59,7 @@ function gracefulShutdown(server, { delayMs = 0, timeoutMs = 10000, readiness = 
   const closeListener = server.close;
   server.close = function close(...args) {
     const result = closeListener.apply(this, args);
-    if (draining && !deadline) {
-      log.info(`webfw demo: stopped accepting connections; finishing ${inFlight.size} request(s) in flight (deadline ${timeoutMs} ms)`);
-      deadline = setTimeout(() => log.info(`webfw demo: deadline passed; closing ${inFlight.size} request(s) still running`), timeoutMs);
-      deadline.unref();
-    }
+    if (draining) log.info(`webfw demo: stopped accepting connections; finishing ${inFlight.size} request(s) in flight (deadline ${timeoutMs} ms)`);
     return result;
   };
 
