@@ -112,15 +112,6 @@ export type PlainHandlerArgument<P = ParamsDictionary, ResBody = unknown, ReqBod
   RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> | readonly HandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[];
 
 /**
- * Handlers ending with an error handler: lets TypeScript type the parameters of an inline
- * `(err, req, res, next)` function given last.
- */
-export type TrailingErrorHandlers<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals> = [
-  ...PlainHandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[],
-  ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>,
-];
-
-/**
  * `req.params` of a path argument: inferred from a literal string path (`/users/:id` gives
  * `{ id: string }`, unknown names rejected), captures of a regular expression, and express's
  * open `ParamsDictionary` for any other string or an array.
@@ -146,19 +137,11 @@ export interface RouteMatcher<T> {
   ): T;
   <Route extends string | RegExp, P = PathParamsOf<Route>, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
     path: Route,
-    ...handlers: TrailingErrorHandlers<P, ResBody, ReqBody, ReqQuery, Locals>
-  ): T;
-  <Route extends string | RegExp, P = PathParamsOf<Route>, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
-    path: Route,
     ...handlers: HandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[]
   ): T;
   <P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
     path: PathArgument,
     ...handlers: PlainHandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[]
-  ): T;
-  <P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
-    path: PathArgument,
-    ...handlers: TrailingErrorHandlers<P, ResBody, ReqBody, ReqQuery, Locals>
   ): T;
   <P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
     path: PathArgument,
@@ -172,9 +155,6 @@ export interface UseMethod<T> extends RouteMatcher<T> {
     ...handlers: PlainHandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[]
   ): T;
   <P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
-    ...handlers: TrailingErrorHandlers<P, ResBody, ReqBody, ReqQuery, Locals>
-  ): T;
-  <P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
     ...handlers: HandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[]
   ): T;
 }
@@ -186,9 +166,6 @@ export interface UseMethod<T> extends RouteMatcher<T> {
 export interface RouteHandlers<Params, T> {
   <P = Params, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
     ...handlers: PlainHandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[]
-  ): T;
-  <P = Params, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
-    ...handlers: TrailingErrorHandlers<P, ResBody, ReqBody, ReqQuery, Locals>
   ): T;
   <P = Params, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQuery, Locals extends object = DefaultLocals>(
     ...handlers: HandlerArgument<P, ResBody, ReqBody, ReqQuery, Locals>[]

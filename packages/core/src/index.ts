@@ -23,7 +23,6 @@ export type {
   PathParamsOf,
   RouteMatchers,
   RouterOptions,
-  TrailingErrorHandlers,
   UncheckedValue,
   ErrorRequestHandler,
   HandlerArgument,
