@@ -32,3 +32,11 @@ describe('an app written against @types/express', () => {
     expect(status).toBe(0);
   });
 });
+
+describe("webfw's own type contracts", () => {
+  it('should hold, in an ES module package and a CommonJS one (every @ts-expect-error an error)', () => {
+    const { output, status } = compileFixture('webfw-types', 'webfw');
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  });
+});
