@@ -40,3 +40,21 @@ describe("webfw's own type contracts", () => {
     expect(status).toBe(0);
   });
 });
+
+describe('where webfw is stricter than @types/express', () => {
+  it('should compile against express', () => {
+    const { output, status } = compileFixture('stricter', 'express');
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  });
+
+  it('should give exactly the expected errors against webfw', () => {
+    const { diagnostics } = compileFixture('stricter', 'webfw', { rewrite: true });
+    expect(diagnostics.map(({ file, line, code }) => `${file}:${line} ${code}`)).toEqual([
+      'app.ts:12 TS18046', // 'req.body' is of type 'unknown'
+      'app.ts:17 TS18046', // 'err' is of type 'unknown'
+      'app.ts:23 TS18046', // 'res.locals.user' is of type 'unknown'
+      'app.ts:27 TS2769', // no overload of app.set takes 'etag' and 42
+    ]);
+  });
+});
