@@ -7,7 +7,7 @@ import parseRange from 'range-parser';
 import typeis from 'type-is';
 import { parseUrl } from '@webfw/router';
 import type { ParamsDictionary } from './application-types';
-import type { RangeOptions, Ranges, Request as RequestType } from './request-types';
+import type { RangeOptions, Ranges, Request } from './request-types';
 import { readSetting, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
 import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from './utils-accepts';
 
@@ -15,10 +15,12 @@ export type { ParamsDictionary, RangeOptions, Ranges };
 
 /**
  * The request type in the `(P, ReqBody, ReqQuery)` order this module had before it took
- * @types/express's: kept for the v4 entry's `RequestV4`. Everything else uses request-types.ts's
- * `Request` (express order), which `@webfw/core` exports.
+ * @types/express's: kept, as this module's `Request`, for the v4 entry's `RequestV4`. Everything
+ * else uses request-types.ts's `Request` (express order), which `@webfw/core` exports. (Its own
+ * name keeps the published declarations from renaming that one `Request$1`.)
  */
-export type Request<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> = RequestType<P, unknown, ReqBody, ReqQuery>;
+type RequestInV4Order<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> = Request<P, unknown, ReqBody, ReqQuery>;
+export type { RequestInV4Order as Request };
 
 /**
  * Returns a request header, name case-insensitive; `Referer` and `Referrer` are
