@@ -18,3 +18,17 @@ export {
 } from './wire';
 export { request, type ClientResponse, type RequestOptions } from './request';
 export { nextEvent, until } from './events';
+export {
+  closeHttp2,
+  http2Request,
+  listenHttp2,
+  selfSignedCertificate,
+  runSuitesOverHttp2,
+  supertestOverHttp2,
+  withHttp2Server,
+  type AnyHttp2Server,
+  type Certificate,
+  type Http2ListenOptions,
+  type Http2RequestOptions,
+  type Http2Response,
+} from './http2';

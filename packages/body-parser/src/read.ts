@@ -3,7 +3,7 @@ import type { Readable, Transform } from 'node:stream';
 import createError from 'http-errors';
 import onFinished from 'on-finished';
 import getRawBody from 'raw-body';
-import typeis from 'type-is';
+import { hasBody } from './has-body';
 import { charsetExists, decode, unsupportedCharset } from './charset';
 import { httpError } from './errors';
 import type { Inflation } from './inflate';
@@ -49,7 +49,7 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
     return;
   }
   if (!('body' in req)) req.body = undefined;
-  if (!typeis.hasBody(req)) {
+  if (!hasBody(req)) {
     next();
     return;
   }

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import Router, { methods, useArguments } from '@webfw/router';
 import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
+import { adoptRequest, adoptResponse } from './http2';
 import type { Request } from './request';
 import type { Response } from './response';
 import { startHeaders } from './response-headers';
@@ -170,8 +171,9 @@ define('handle', function handle(this: App, req: IncomingMessage, res: ServerRes
   r.res = s;
   s.req = r;
   r.next = done;
-  if (Object.getPrototypeOf(req) !== this.request) Object.setPrototypeOf(req, this.request);
-  if (Object.getPrototypeOf(res) !== this.response) Object.setPrototypeOf(res, this.response);
+  // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2.ts)
+  if (Object.getPrototypeOf(req) !== this.request) adoptRequest(req, this.request);
+  if (Object.getPrototypeOf(res) !== this.response) adoptResponse(res, this.response);
   if (!s.locals) s.locals = Object.create(null) as Record<string, unknown>;
   this.router.handle(r, s, done);
 });
@@ -207,8 +209,8 @@ export function mountApp(router: { use(path: unknown, fn: unknown): unknown }, p
   router.use(path, function mounted_app(req: Request, res: Response, next: NextFunction): void {
     const orig = req.app;
     sub.handle(req, res, (err?: unknown) => {
-      Object.setPrototypeOf(req, orig.request);
-      Object.setPrototypeOf(res, orig.response);
+      adoptRequest(req, orig.request);
+      adoptResponse(res, orig.response);
       next(err);
     });
   });

@@ -1,4 +1,5 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeader, type ServerResponse } from 'node:http';
+import { constants } from 'node:http2';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import onFinished from 'on-finished';
@@ -192,7 +193,10 @@ export function endUnhandled(req: IncomingMessage, res: ServerResponse, err: unk
     page = { status: 404, message: `Cannot ${req.method} ${encodeUrl(resourceName(req))}` };
   }
   if (res.headersSent) {
-    req.socket.destroy();
+    // HTTP/2: reset this stream only (INTERNAL_ERROR: the client sees the answer is cut), not the session
+    const stream = (req as IncomingMessage & { stream?: { close?: (code: number) => void } }).stream;
+    if (req.httpVersionMajor === 2 && typeof stream?.close === 'function') stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+    else req.socket.destroy();
     return;
   }
   if (onFinished.isFinished(req)) {

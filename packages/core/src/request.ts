@@ -6,6 +6,7 @@ import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
 import typeis from 'type-is';
 import { parseUrl } from '@webfw/router';
+import { hasBody } from './http2';
 import type { ParamsDictionary } from './application-types';
 import type { RangeOptions, Ranges, Request } from './request-types';
 import { readSetting, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
@@ -74,7 +75,8 @@ function range(this: Request, size: number, options?: RangeOptions): Ranges | -1
  */
 function is(this: Request, types: string | readonly string[]): string | false | null {
   const list = Array.isArray(types) ? (types as string[]) : (Array.prototype.slice.call(arguments) as string[]);
-  return typeis(this, list);
+  // type-is's test with HTTP/2's bodies (no Content-Length needed): http2.ts
+  return hasBody(this) ? typeis.is(this.headers['content-type'] as string, list) : null;
 }
 
 function trustFn(req: Request): TrustFunction {
@@ -143,7 +145,8 @@ function getPath(this: Request): string {
 
 function getHost(this: Request): string | undefined {
   let value = this.headers['x-forwarded-host'] as string | undefined;
-  if (!value || !trustFn(this)(remoteAddress(this), 0)) value = this.headers.host;
+  // HTTP/2 carries the host in `:authority` (a Host header, if any, comes second)
+  if (!value || !trustFn(this)(remoteAddress(this), 0)) value = (this.headers[':authority'] as string | undefined) ?? this.headers.host;
   else {
     const comma = value.indexOf(',');
     if (comma !== -1) value = value.substring(0, comma).trimEnd();

@@ -1,0 +1,302 @@
+/**
+ * HTTP/2: webfw's request and response on node's `http2` compat objects.
+ *
+ * An app's requests inherit `app.request` -> `webfw.request` -> `http.IncomingMessage.prototype`
+ * (and responses the same with `ServerResponse`). Node's HTTP/2 compat objects
+ * (`Http2ServerRequest`, `Http2ServerResponse`) are not built on those classes, so a request
+ * given the HTTP/1 prototypes breaks inside node's stream code (what express does). For them
+ * each level of that chain has an HTTP/2 twin: a prototype holding the same members (the very
+ * same functions and accessors, defined once in request.ts and response.ts), inheriting the
+ * twin of the level above and, at the bottom, node's `Http2ServerRequest.prototype` /
+ * `Http2ServerResponse.prototype` in place of `IncomingMessage.prototype` /
+ * `ServerResponse.prototype`.
+ *
+ * A twin is made the first time a level serves an HTTP/2 request, and made again when that
+ * level gained or lost members or was re-parented (mounting) since: members added to
+ * `app.request`, `webfw.response` ... at any time are seen over HTTP/2 too. (A member
+ * replaced by another of the same name after the first HTTP/2 request is not: re-assigning
+ * is not observable without slowing every request down.)
+ *
+ * On the response twin, webfw's header methods (response-headers.ts, built on node's HTTP/1
+ * `OutgoingMessage`) give way to node's HTTP/2 ones, wrapped so that HTTP/1-only headers are
+ * dropped: whoever sets `Connection`, `Keep-Alive`, `Proxy-Connection`, `Transfer-Encoding`,
+ * `Upgrade` (or `Host`, `HTTP2-Settings`, or `TE` other than `trailers`), with `setHeader`,
+ * `appendHeader` or `writeHead`, it is never written on the HTTP/2 stream. (Node itself drops
+ * `Connection` with a warning and throws from `res.end()` on the others, leaving the stream
+ * hanging.)
+ */
+import { IncomingMessage, ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
+import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import { response } from './response';
+import { headerMethods } from './response-headers';
+import { APP_CLASS } from './symbols';
+
+/**
+ * Whether `name` (any case) with `value` is a header HTTP/2 forbids (RFC 9113 8.2.2): the
+ * connection-specific ones, `Host` (`:authority` carries it) and `TE` other than `trailers`.
+ */
+export function isHttp1OnlyHeader(name: string, value?: unknown): boolean {
+  switch (name.length) {
+    case 2:
+    case 4:
+    case 7:
+    case 10:
+    case 14:
+    case 16:
+    case 17:
+      break;
+    default:
+      // names node trims first (' Connection') are compared trimmed
+      if (name.trim().length === name.length) return false;
+  }
+  switch (name.trim().toLowerCase()) {
+    case 'connection':
+    case 'keep-alive':
+    case 'proxy-connection':
+    case 'transfer-encoding':
+    case 'upgrade':
+    case 'host':
+    case 'http2-settings':
+      return true;
+    case 'te':
+      return String(value).trim().toLowerCase() !== 'trailers';
+  }
+  return false;
+}
+
+const h2 = Http2ServerResponse.prototype;
+const h2SetHeader = h2.setHeader;
+const h2AppendHeader = h2.appendHeader as (this: Http2ServerResponse, name: string, value: string | readonly string[]) => Http2ServerResponse;
+const h2WriteHead = h2.writeHead as (this: Http2ServerResponse, ...args: unknown[]) => Http2ServerResponse;
+
+/**
+ * Checks a header as node's HTTP/1 `setHeader` does, with its errors (a token name; a defined
+ * value without CR, LF or other characters a header cannot hold): node's HTTP/2 compat
+ * response lets CR/LF through and reports other mistakes with different errors.
+ */
+function validate(name: string, value: unknown): void {
+  validateHeaderName(name);
+  validateHeaderValue(name, value as string);
+}
+
+function setHeader(this: Http2ServerResponse, name: string, value: number | string | readonly string[]): Http2ServerResponse {
+  if (!this.headersSent) {
+    validate(name, value);
+    if (isHttp1OnlyHeader(name, value)) return this;
+  }
+  h2SetHeader.call(this, name, value);
+  return this;
+}
+
+function appendHeader(this: Http2ServerResponse, name: string, value: string | readonly string[]): Http2ServerResponse {
+  if (!this.headersSent) {
+    validate(name, value);
+    if (isHttp1OnlyHeader(name, value)) return this;
+  }
+  return h2AppendHeader.call(this, name, value);
+}
+
+/**
+ * The headers argument of `writeHead` (an object, a flat `[name, value, ...]` list or a list
+ * of pairs), each checked as `setHeader` checks it, without HTTP/1-only headers (the same
+ * object when it has none).
+ */
+function withoutHttp1Headers(headers: unknown): unknown {
+  if (Array.isArray(headers)) {
+    if (headers.length !== 0 && Array.isArray(headers[0])) {
+      const pairs = headers as [string, unknown][];
+      for (const [name, value] of pairs) validate(name, value);
+      return pairs.some((p) => isHttp1OnlyHeader(p[0], p[1])) ? pairs.filter((p) => !isHttp1OnlyHeader(p[0], p[1])) : headers;
+    }
+    const flat = headers as unknown[];
+    let kept: unknown[] | undefined;
+    for (let i = 0; i < flat.length; i += 2) {
+      const name = flat[i] as string;
+      validate(name, flat[i + 1]);
+      if (isHttp1OnlyHeader(name, flat[i + 1])) kept ??= flat.slice(0, i);
+      else if (kept !== undefined) kept.push(name, flat[i + 1]);
+    }
+    return kept ?? headers;
+  }
+  if (headers !== null && typeof headers === 'object') {
+    const record = headers as Record<string, unknown>;
+    let kept: Record<string, unknown> | undefined;
+    for (const name of Object.keys(record)) {
+      validate(name, record[name]);
+      if (isHttp1OnlyHeader(name, record[name])) {
+        kept ??= { ...record };
+        delete kept[name];
+      }
+    }
+    return kept ?? headers;
+  }
+  return headers;
+}
+
+function writeHead(this: Http2ServerResponse, ...args: unknown[]): Http2ServerResponse {
+  // (statusCode, headers) or (statusCode, statusMessage, headers)
+  const at = typeof args[1] === 'string' ? 2 : 1;
+  if (args[at] !== undefined && !this.headersSent) args[at] = withoutHttp1Headers(args[at]);
+  return h2WriteHead.apply(this, args);
+}
+
+function method(value: unknown): PropertyDescriptor {
+  return { configurable: true, enumerable: true, writable: true, value };
+}
+
+/** The header methods of the HTTP/2 response twin: node's, dropping HTTP/1-only headers. */
+const http2HeaderMethods: PropertyDescriptorMap = {
+  setHeader: method(setHeader),
+  appendHeader: method(appendHeader),
+  writeHead: method(writeHead),
+};
+
+/** How the twins of one object kind (requests or responses) are made. */
+interface Kind {
+  /** Node's HTTP/1 prototype the chain ends on, and its HTTP/2 counterpart. */
+  readonly http1: object;
+  readonly http2: object;
+  /** The class the twin of an app's own prototype extends (its server constructs with it). */
+  readonly http2Class: typeof Http2ServerRequest | typeof Http2ServerResponse;
+  /** Members the twin of `level` does not copy (HTTP/1-only implementations). */
+  readonly skip: (level: object, key: string | symbol, descriptor: PropertyDescriptor) => boolean;
+  /** Members the twin of `level` has of its own (HTTP/2 implementations). */
+  readonly extras: (level: object) => PropertyDescriptorMap | undefined;
+  readonly twins: WeakMap<object, Twin>;
+}
+
+/** The HTTP/2 twin of one prototype level, and what it was made from. */
+interface Twin {
+  readonly twin: object;
+  /** The class whose prototype `twin` is, for a level that is an app's own prototype. */
+  readonly cls: (new (...args: never[]) => object) | undefined;
+  /** The level's prototype and own-key count when the twin was last made. */
+  parent: object | null;
+  size: number;
+}
+
+const requestKind: Kind = {
+  http1: IncomingMessage.prototype,
+  http2: Http2ServerRequest.prototype,
+  http2Class: Http2ServerRequest,
+  skip: () => false,
+  extras: () => undefined,
+  twins: new WeakMap(),
+};
+
+const responseKind: Kind = {
+  http1: ServerResponse.prototype,
+  http2: Http2ServerResponse.prototype,
+  http2Class: Http2ServerResponse,
+  // webfw's own HTTP/1 header methods; a user's replacement on webfw.response is copied
+  skip: (level, key, descriptor) => level === response && typeof key === 'string' && headerMethods[key]?.value === descriptor.value,
+  extras: (level) => (level === response ? http2HeaderMethods : undefined),
+  twins: new WeakMap(),
+};
+
+/** Members of a level the twins never copy: the twin keeps node's HTTP/2 `constructor`. */
+function isOwnBookkeeping(key: string | symbol): boolean {
+  return key === 'constructor' || key === APP_CLASS;
+}
+
+/** (Re)defines on `twin` the members of `level`, dropping those it no longer has. */
+function fill(kind: Kind, twin: object, level: object, keys: (string | symbol)[]): void {
+  const extras = kind.extras(level);
+  for (const key of Reflect.ownKeys(twin)) {
+    if (isOwnBookkeeping(key)) continue;
+    if (!keys.includes(key) && !(extras && key in extras)) delete (twin as Record<string | symbol, unknown>)[key];
+  }
+  for (const key of keys) {
+    if (isOwnBookkeeping(key)) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(level, key) as PropertyDescriptor;
+    if (kind.skip(level, key, descriptor)) continue;
+    Object.defineProperty(twin, key, descriptor);
+  }
+  if (extras) Object.defineProperties(twin, extras);
+}
+
+/**
+ * The HTTP/2 twin of prototype `level` (an `app.request` / `app.response`, `webfw.request` /
+ * `webfw.response`, or any object in such a chain): made on first use, remade in place when
+ * the level's members or parent changed.
+ */
+function twinOf(kind: Kind, level: object | null): object {
+  if (level === null || level === kind.http1 || level === kind.http2) return kind.http2;
+  const parent = Object.getPrototypeOf(level) as object | null;
+  const parentTwin = twinOf(kind, parent);
+  let entry = kind.twins.get(level);
+  if (entry !== undefined && entry.parent === parent) {
+    // the common case: nothing changed (one key count per level and request)
+    if (Reflect.ownKeys(level).length === entry.size) return entry.twin;
+  }
+  const keys = Reflect.ownKeys(level);
+  if (entry === undefined) {
+    let twin: object;
+    let cls: Twin['cls'];
+    if (Object.prototype.hasOwnProperty.call(level, APP_CLASS)) {
+      // an app's own prototype: a class, so the servers app.listen creates construct with it
+      cls = class extends (kind.http2Class as typeof Http2ServerResponse) {};
+      twin = cls.prototype;
+      Object.defineProperty(twin, 'constructor', { configurable: true, enumerable: false, writable: true, value: kind.http2Class });
+    } else {
+      twin = Object.create(parentTwin) as object;
+    }
+    entry = { twin, cls, parent, size: keys.length };
+    kind.twins.set(level, entry);
+  } else {
+    entry.parent = parent;
+    entry.size = keys.length;
+  }
+  if (Object.getPrototypeOf(entry.twin) !== parentTwin) Object.setPrototypeOf(entry.twin, parentTwin);
+  fill(kind, entry.twin, level, keys);
+  return entry.twin;
+}
+
+/**
+ * Gives `req` the prototype `proto` (an app's `app.request`), or, for an HTTP/2 compat
+ * request, `proto`'s HTTP/2 twin. Leaves it alone when it already has that prototype.
+ */
+export function adoptRequest(req: object, proto: object): void {
+  const target = req instanceof Http2ServerRequest ? twinOf(requestKind, proto) : proto;
+  if (Object.getPrototypeOf(req) !== target) Object.setPrototypeOf(req, target);
+}
+
+/**
+ * Gives `res` the prototype `proto` (an app's `app.response`), or, for an HTTP/2 compat
+ * response, `proto`'s HTTP/2 twin. Leaves it alone when it already has that prototype.
+ */
+export function adoptResponse(res: object, proto: object): void {
+  const target = res instanceof Http2ServerResponse ? twinOf(responseKind, proto) : proto;
+  if (Object.getPrototypeOf(res) !== target) Object.setPrototypeOf(res, target);
+}
+
+/** The request and response classes an HTTP/2 server constructs with (node's option names). */
+export interface Http2Classes {
+  Http2ServerRequest: typeof Http2ServerRequest;
+  Http2ServerResponse: typeof Http2ServerResponse;
+}
+
+/**
+ * The classes whose instances are born with the HTTP/2 twins of `requestProto` and
+ * `responseProto` (an app's own prototypes, made by `webfw()`), for the HTTP/2 servers
+ * `app.listen` creates; undefined when either prototype is not one `webfw()` made.
+ */
+export function http2Classes(requestProto: object, responseProto: object): Http2Classes | undefined {
+  twinOf(requestKind, requestProto);
+  twinOf(responseKind, responseProto);
+  const req = requestKind.twins.get(requestProto)?.cls;
+  const res = responseKind.twins.get(responseProto)?.cls;
+  if (req === undefined || res === undefined) return undefined;
+  return { Http2ServerRequest: req as unknown as typeof Http2ServerRequest, Http2ServerResponse: res as unknown as typeof Http2ServerResponse };
+}
+
+/**
+ * Whether a request has a body: a Transfer-Encoding or Content-Length header (type-is's
+ * test), or, on HTTP/2, where neither is required, a stream the client did not end with its
+ * HEADERS frame.
+ */
+export function hasBody(req: IncomingMessage | Http2ServerRequest): boolean {
+  const headers = req.headers;
+  if (headers['transfer-encoding'] !== undefined || !isNaN(headers['content-length'] as unknown as number)) return true;
+  return req.httpVersionMajor === 2 && (req as Http2ServerRequest).stream?.endAfterHeaders === false;
+}

@@ -1,0 +1,266 @@
+/**
+ * HTTP/2 in tests: servers on loopback (cleartext h2c, or TLS with HTTP/1.1 fallback on the
+ * same port), one request through node's own `http2` client, a self-signed certificate made
+ * with the openssl CLI, and supertest switched to HTTP/2 for suites written for HTTP/1.1.
+ */
+import { execFileSync } from 'node:child_process';
+import { format } from 'node:util';
+import {
+  connect,
+  createSecureServer,
+  createServer,
+  constants,
+  type ClientSessionRequestOptions,
+  type Http2SecureServer,
+  type Http2Server,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+} from 'node:http2';
+import type { RequestListener } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** A key and a self-signed certificate (PEM) for `localhost` and 127.0.0.1. */
+export interface Certificate {
+  key: string;
+  cert: string;
+}
+
+let certificate: Certificate | undefined;
+
+/** Whether the `openssl` program can be run. */
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A key and a self-signed certificate (EC P-256, one day) for `localhost` and 127.0.0.1, made
+ * once per test file with the openssl CLI; when the program is missing it is installed first
+ * (Debian's `openssl` package, with apt-get), which is printed.
+ */
+export function selfSignedCertificate(): Certificate {
+  if (certificate) return certificate;
+  if (!hasOpenssl()) {
+    process.stderr.write('test setup: openssl not found, installing the Debian package openssl (apt-get install -y openssl)\n');
+    execFileSync('apt-get', ['install', '-y', '-q', 'openssl'], { stdio: 'ignore' });
+  }
+  const pem = execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      '-',
+      '-out',
+      '-',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const key = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----\n/.exec(pem)?.[0];
+  const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n/.exec(pem)?.[0];
+  if (!key || !cert) throw new Error('openssl did not print a key and a certificate');
+  certificate = { key, cert };
+  return certificate;
+}
+
+/** An HTTP/2 server as the helpers start and close it: cleartext, or TLS. */
+export type AnyHttp2Server = Http2Server | Http2SecureServer;
+
+/** What `listenHttp2` starts: `tls` for TLS with HTTP/1.1 fallback (`allowHTTP1`), else h2c. */
+export interface Http2ListenOptions {
+  tls?: boolean;
+}
+
+const sockets = new WeakMap<object, Set<Socket>>();
+
+/** Records the connections of `server` so `closeHttp2` can end them. */
+function track(server: AnyHttp2Server): void {
+  if (sockets.has(server)) return;
+  const open = new Set<Socket>();
+  sockets.set(server, open);
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+}
+
+/**
+ * Starts `target` on a free port of 127.0.0.1 and resolves once it listens: a listener is
+ * served by a new h2c server (`http2.createServer`), or with `{ tls: true }` by a TLS server
+ * answering HTTP/2 and HTTP/1.1 (`http2.createSecureServer({ allowHTTP1: true, ...cert })`);
+ * a server is started as it is.
+ */
+export function listenHttp2(target: RequestListener | AnyHttp2Server, options: Http2ListenOptions = {}): Promise<AnyHttp2Server> {
+  const server =
+    typeof target !== 'function'
+      ? target
+      : options.tls
+        ? createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, target as never)
+        : createServer(target as never);
+  track(server);
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error): void => reject(err);
+    server.once('error', onError);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve(server);
+    });
+  });
+}
+
+/** Closes a server `listenHttp2` started, ending every connection it still has; resolves once closed. */
+export function closeHttp2(server: AnyHttp2Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    for (const socket of sockets.get(server) ?? []) socket.destroy();
+  });
+}
+
+/** Starts `target` (see `listenHttp2`), runs `fn` with the server, and closes it afterwards. */
+export async function withHttp2Server<T>(
+  target: RequestListener | AnyHttp2Server,
+  fn: (server: AnyHttp2Server) => Promise<T>,
+  options: Http2ListenOptions = {},
+): Promise<T> {
+  const server = await listenHttp2(target, options);
+  try {
+    return await fn(server);
+  } finally {
+    await closeHttp2(server);
+  }
+}
+
+/** What `http2Request` sends: method (default GET), path (default /), headers, body. */
+export interface Http2RequestOptions {
+  method?: string;
+  path?: string;
+  headers?: OutgoingHttpHeaders;
+  body?: Buffer | string;
+  /** Connect with TLS (trusting `selfSignedCertificate()`) instead of h2c. */
+  tls?: boolean;
+  /** Send the body without a Content-Length (the default sends one with a body). */
+  noContentLength?: boolean;
+}
+
+/** An HTTP/2 response: status, headers as node's client reads them (pseudo-headers removed), body bytes. */
+export interface Http2Response {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * Sends one request over a new HTTP/2 session to `server` (or a port) on 127.0.0.1 with
+ * node's own client, and resolves with the whole response once the stream ends; the session
+ * is closed afterwards.
+ */
+export function http2Request(server: AnyHttp2Server | number, options: Http2RequestOptions = {}): Promise<Http2Response> {
+  const port = typeof server === 'number' ? server : (server.address() as AddressInfo).port;
+  const origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const session = options.tls ? connect(origin, { ca: selfSignedCertificate().cert, servername: 'localhost' }) : connect(origin);
+  return new Promise<Http2Response>((resolve, reject) => {
+    session.on('error', reject);
+    const headers: OutgoingHttpHeaders = {
+      [constants.HTTP2_HEADER_METHOD]: options.method ?? 'GET',
+      [constants.HTTP2_HEADER_PATH]: options.path ?? '/',
+      ...options.headers,
+    };
+    const body = options.body;
+    if (body !== undefined && !options.noContentLength && headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(body);
+    const requestOptions: ClientSessionRequestOptions = { endStream: body === undefined };
+    const stream = session.request(headers, requestOptions);
+    const chunks: Buffer[] = [];
+    let status = 0;
+    let responseHeaders: IncomingHttpHeaders = {};
+    stream.on('response', (h) => {
+      status = Number(h[constants.HTTP2_HEADER_STATUS]);
+      // string keys only (node adds a symbol listing sensitive headers), pseudo-headers removed
+      responseHeaders = Object.fromEntries(Object.entries(h).filter(([name]) => !name.startsWith(':')));
+    });
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => resolve({ status, headers: responseHeaders, body: Buffer.concat(chunks) }));
+    stream.on('error', reject);
+    if (body !== undefined) stream.end(body);
+  }).finally(() => session.close());
+}
+
+/** supertest's factory, as a test module imports it (`import request from 'supertest'`). */
+type Supertest = (app: unknown, options?: { http2?: boolean }) => unknown;
+
+/**
+ * supertest with every app or listener served over HTTP/2 (h2c, supertest's own `http2`
+ * option); a server handed to it is used as it is (HTTP/1.1). For `jest.mock('supertest', ...)`
+ * in a file that runs suites written for HTTP/1.1 over HTTP/2.
+ */
+export function supertestOverHttp2(supertest: Supertest): Supertest {
+  return (app, options = {}) => supertest(app, typeof app === 'function' ? { ...options, http2: true } : options);
+}
+
+/** A jest test function (`it` / `test`) with the members the suites use. */
+type TestFn = jest.It;
+
+/** The title jest gives one row of `it.each(table)(title)`: `$key` of object rows, `%s`-style of array rows. */
+function rowTitle(title: string, row: unknown): string {
+  if (Array.isArray(row)) return format(title, ...(row as unknown[]));
+  if (row !== null && typeof row === 'object')
+    return title.replace(/\$([A-Za-z_]\w*)/g, (all, key: string) => (key in row ? String((row as Record<string, unknown>)[key]) : all));
+  return format(title, row);
+}
+
+/**
+ * Runs test suites written for HTTP/1.1 (`load(suite)` requires one) inside the calling file,
+ * each in a `describe` named for it, with the tests listed in `differences` (key:
+ * `<suite>: <test title>`, value: why HTTP/2 answers otherwise) skipped with that reason in
+ * their title; the calling file asserts the HTTP/2 answer of those itself. Pair it with
+ * `jest.mock('supertest', ...)` (see `supertestOverHttp2`) so the suites' requests go over HTTP/2.
+ */
+export function runSuitesOverHttp2(suites: readonly string[], load: (suite: string) => void, differences: Readonly<Record<string, string>>): void {
+  const g = globalThis as unknown as { it: TestFn; test: TestFn };
+  const original = g.it;
+  let suite = '';
+  const reason = (title: string): string | undefined => differences[`${suite}: ${title}`];
+  const skipped = (title: string, why: string): void => original.skip(`${title} [differs over HTTP/2: ${why}]`, () => undefined);
+  const wrapped = Object.assign((title: string, fn?: jest.ProvidesCallback, timeout?: number): void => {
+    const why = reason(title);
+    if (why !== undefined) skipped(title, why);
+    else original(title, fn, timeout);
+  }, original) as TestFn;
+  wrapped.each = ((table: readonly unknown[]) =>
+    (title: string, fn: (...args: never[]) => unknown, timeout?: number): void => {
+      const kept = table.filter((row) => {
+        const name = rowTitle(title, row);
+        const why = reason(name);
+        if (why !== undefined) skipped(name, why);
+        return why === undefined;
+      });
+      if (kept.length !== 0) original.each(kept as never[])(title, fn as never, timeout);
+    }) as unknown as TestFn['each'];
+  g.it = wrapped;
+  g.test = wrapped;
+  try {
+    for (const name of suites) {
+      describe(name, () => {
+        suite = name;
+        load(name);
+      });
+    }
+  } finally {
+    g.it = original;
+    g.test = original;
+  }
+}
