@@ -9,7 +9,8 @@
  *   package.json matches the one recorded after the last successful install
  *   (node_modules/.webfw-setup/install.json) and node_modules exists.
  * - build of a package: skipped when the hash of its src/, package.json and tsup config, the
- *   shared tsup preset and tsconfigs, the lockfile (the toolchain's versions) and the input
+ *   shared tsup preset (with its declaration step, tooling/scripts/entry-types.mjs) and
+ *   tsconfigs, the lockfile (the toolchain's versions) and the input
  *   hashes of the workspace packages it depends on (core's types are built against router's,
  *   body-parser's and static's dist) matches the one recorded after its last successful build
  *   (node_modules/.webfw-setup/build-<name>.json), and its dist/ still holds exactly what that
