@@ -18,6 +18,7 @@ const section = doc.slice(doc.indexOf('## Server settings that protect an app'))
 const examples = [...section.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 
 /** `require` as the examples see it: `require('@webfw/core')` is the callable factory, as the published package's is. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the examples are CommonJS
 const exampleRequire = (id: string): unknown => (id === '@webfw/core' ? webfw : require(id));
 
 /** Runs an example with `require` and a `process` whose env binds it to a free loopback port; resolves with the server it started. */
