@@ -20,10 +20,7 @@ import type { RequestListener } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** A key and a self-signed certificate (PEM) for `localhost` and 127.0.0.1. */
-export interface Certificate {
-  key: string;
-  cert: string;
-}
+export type Certificate = { key: string; cert: string };
 
 let certificate: Certificate | undefined;
 

@@ -5,7 +5,11 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Http2SecureServer, Http2Server } from 'node:http2';
+import type { Server as HttpsServer } from 'node:https';
+import type { ListenOptions } from 'node:net';
 import type { HttpMethod, NextFunction, PathArgument, RegExpParams, RouteParameters, RouterInstance, RouterOptions } from '@webfw/router';
+import type { Http2ListenOptions, Http2TlsListenOptions, HttpsListenOptions } from './listen';
 import type { Request } from './request-types';
 import type { Response } from './response';
 import type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './settings';
@@ -321,12 +325,18 @@ export interface Application<Locals extends object = DefaultLocals> extends Even
   render(name: string, options: object, callback: RenderCallback): void;
   render(name: string, callback: RenderCallback): void;
   /** Creates an HTTP server for the app and listens; the callback also receives a listen error. */
+  /** HTTP/2 over TLS with HTTP/1.1 on the same port (`{ tls, http2: true }`; see listen.ts). */
+  listen(options: Http2TlsListenOptions, callback?: ListenCallback): Http2SecureServer;
+  /** Cleartext HTTP/2, h2c (`{ http2: true }` without `tls`). */
+  listen(options: Http2ListenOptions, callback?: ListenCallback): Http2Server;
+  /** HTTPS (`{ tls }`). */
+  listen(options: HttpsListenOptions, callback?: ListenCallback): HttpsServer;
   listen(port?: number, hostname?: string, backlog?: number, callback?: ListenCallback): Server;
   listen(port: number, hostname: string, callback?: ListenCallback): Server;
   listen(port: number, callback?: ListenCallback): Server;
   listen(path: string, callback?: ListenCallback): Server;
   listen(callback?: ListenCallback): Server;
-  listen(options: object, callback?: ListenCallback): Server;
+  listen(options: ListenOptions, callback?: ListenCallback): Server;
   /** `mount`: emitted on a sub-app when it is mounted, with the parent app. */
   on(event: 'mount', listener: MountListener): this;
   on(event: string | symbol, listener: (...args: never[]) => void): this;

@@ -5,12 +5,13 @@
  * application-types.ts.
  */
 import { EventEmitter } from 'node:events';
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import Router, { methods, useArguments } from '@webfw/router';
 import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
-import { adoptRequest, adoptResponse } from './http2';
+import { adoptRequest, adoptResponse, http2Classes } from './http2';
+import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer } from './listen';
 import type { Request } from './request';
 import type { Response } from './response';
 import { startHeaders } from './response-headers';
@@ -373,12 +374,16 @@ define('render', function render(this: App, name: string, options?: object | Ren
 
 /**
  * Creates an HTTP server for the app and listens: `(port, host, backlog, cb)`, `(path, cb)`
- * for a UNIX socket, or node's options form. The callback also receives a listen error.
- * Returns the server.
+ * for a UNIX socket, or node's options form; with `tls` and/or `http2: true` in the options
+ * (listen.ts), an HTTPS, HTTP/2 over TLS (HTTP/1.1 fallback) or h2c server. The callback also
+ * receives a listen error. Returns the server.
  */
-define('listen', function listen(this: App, ...args: unknown[]): Server {
+define('listen', function listen(this: App, ...args: unknown[]): AppServer {
   const classes = serverClasses(this);
-  const server = classes ? createServer(classes, this) : createServer(this);
+  const options = isServerListenOptions(args[0]) ? args[0] : undefined;
+  if (options !== undefined) args[0] = listenOptionsOf(options);
+  const h2Classes = options?.http2 ? http2Classes(this.request, this.response) : undefined;
+  const server = createAppServer(this as unknown as Parameters<typeof createAppServer>[0], options, classes, h2Classes) as Server;
   const last = args[args.length - 1];
   if (typeof last === 'function') {
     let called = false;

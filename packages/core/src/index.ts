@@ -56,5 +56,6 @@ export { View } from './view';
 export type { EngineFunction, ViewConstructor, ViewLike, ViewOptions } from './view';
 export { finalHandler } from './final-handler';
 export type { FinalHandler, FinalHandlerOptions } from './final-handler';
+export type { AppServer, Http2ListenOptions, HttpsListenOptions, ServerListenOptions } from './listen';
 export { json, raw, text, urlencoded } from '@webfw/body-parser';
 export { default as serveStatic } from '@webfw/static';

@@ -1,0 +1,88 @@
+/**
+ * The servers `app.listen` creates: HTTP/1.1 (express's signatures), and with the options form
+ * `app.listen({ port, host, tls, http2 }, callback)`, HTTPS or HTTP/2 without the user touching
+ * `node:https` or `node:http2`.
+ */
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import { createSecureServer, createServer as createH2cServer, type Http2SecureServer, type Http2Server, type SecureServerOptions } from 'node:http2';
+import type { ListenOptions } from 'node:net';
+import type { Http2Classes } from './http2';
+
+/**
+ * The options form of `app.listen` that picks the protocol: node's listen options (`port`,
+ * `host`, `path`, `backlog`, ...) plus
+ *
+ * - `tls`: the TLS options of the server (`key`, `cert`, `ca`, `pfx`, `passphrase`, ...):
+ *   HTTPS, or with `http2: true`, HTTP/2 over TLS with HTTP/1.1 on the same port for clients
+ *   that do not offer `h2` (ALPN; `tls.allowHTTP1: false` turns that off);
+ * - `http2: true`: HTTP/2; without `tls`, cleartext HTTP/2 (h2c, "prior knowledge": no
+ *   HTTP/1.1 on that port), for a proxy or load balancer that speaks h2c.
+ *
+ * `port` defaults to 0 (a free port, as `app.listen()`).
+ */
+export interface ServerListenOptions extends ListenOptions {
+  tls?: SecureServerOptions;
+  http2?: boolean;
+}
+
+/** `ServerListenOptions` that start HTTP/2 (h2c, or TLS with HTTP/1.1 fallback). */
+export type Http2ListenOptions = ServerListenOptions & { http2: true };
+
+/** `ServerListenOptions` that start HTTP/2 over TLS with HTTP/1.1 fallback. */
+export interface Http2TlsListenOptions extends ServerListenOptions {
+  tls: SecureServerOptions;
+  http2: true;
+}
+
+/** `ServerListenOptions` that start HTTPS (HTTP/1.1 over TLS). */
+export type HttpsListenOptions = ServerListenOptions & { tls: SecureServerOptions; http2?: false };
+
+/** Any server `app.listen` returns. */
+export type AppServer = Server | HttpsServer | Http2Server | Http2SecureServer;
+
+/** The HTTP/1 request and response classes of an app's servers (node's option names). */
+export interface Http1Classes {
+  IncomingMessage: typeof IncomingMessage;
+  ServerResponse: typeof ServerResponse;
+}
+
+/** Whether `app.listen`'s first argument is its protocol options form (an object naming `tls` or `http2`). */
+export function isServerListenOptions(arg: unknown): arg is ServerListenOptions {
+  return typeof arg === 'object' && arg !== null && ('tls' in arg || 'http2' in arg);
+}
+
+/** Node's listen options of `options` (without `tls` and `http2`), `port` 0 when neither port nor path is given. */
+export function listenOptionsOf(options: ServerListenOptions): ListenOptions {
+  const { tls: _tls, http2: _http2, ...listen } = options;
+  if (listen.port === undefined && listen.path === undefined) listen.port = 0;
+  return listen;
+}
+
+/**
+ * Creates the server for `app.listen`: HTTP/1.1 without `options`; HTTPS for `{ tls }`;
+ * HTTP/2 over TLS with HTTP/1.1 fallback for `{ tls, http2: true }`; h2c for
+ * `{ http2: true }`. `http1` / `http2` are the classes the servers construct requests and
+ * responses with (the app's own, so no prototype switch per request), when the app has them.
+ */
+export function createAppServer(
+  app: RequestListener,
+  options: ServerListenOptions | undefined,
+  http1: Http1Classes | undefined,
+  http2: Http2Classes | undefined,
+): AppServer {
+  if (options === undefined) return http1 ? createHttpServer(http1, app) : createHttpServer(app);
+  const listener = app as unknown as Parameters<typeof createH2cServer>[1] & RequestListener;
+  if (options.http2) {
+    if (options.tls) {
+      const classes = {
+        ...(http1 && { Http1IncomingMessage: http1.IncomingMessage, Http1ServerResponse: http1.ServerResponse }),
+        ...http2,
+      };
+      return createSecureServer({ allowHTTP1: true, ...options.tls, ...classes }, listener);
+    }
+    return http2 ? createH2cServer({ ...http2 }, listener) : createH2cServer(listener);
+  }
+  if (options.tls) return createHttpsServer({ ...options.tls, ...http1 }, listener);
+  return http1 ? createHttpServer(http1, app) : createHttpServer(app);
+}
