@@ -1,0 +1,77 @@
+/**
+ * Static files on node's `http2` servers, used alone: the small-file fast path and send's
+ * streaming path, ranges, conditional GET, HEAD, and the directory redirect, over h2c and TLS.
+ */
+import type { RequestListener } from 'node:http';
+import serveStatic from '@webfw/static';
+import { http2Request, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
+import { useFixture } from './helpers';
+
+const BIG = 'b'.repeat(300 * 1024);
+
+describe('static files on an HTTP/2 server', () => {
+  const fx = useFixture({ 'hello.txt': 'hello world', 'big.txt': BIG, 'dir/index.html': '<p>index</p>' });
+
+  function served(): RequestListener {
+    const serve = serveStatic(fx.root);
+    return (req, res) =>
+      serve(req as never, res as never, () => {
+        res.statusCode = 404;
+        res.end('next');
+      });
+  }
+
+  async function ask(options: Http2RequestOptions & { tls?: boolean }): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+    return withHttp2Server(
+      served(),
+      async (server) => {
+        const res = await http2Request(server, options);
+        return { status: res.status, headers: res.headers, body: res.body.toString() };
+      },
+      { tls: options.tls },
+    );
+  }
+
+  it.each([false, true])('should serve a small file with its headers (TLS: %s)', async (tls) => {
+    const res = await ask({ path: '/hello.txt', tls });
+    expect([res.status, res.body, res.headers['content-type'], res.headers['content-length'], res.headers['accept-ranges'], typeof res.headers.etag]).toEqual([
+      200,
+      'hello world',
+      'text/plain; charset=utf-8',
+      '11',
+      'bytes',
+      'string',
+    ]);
+  });
+
+  it('should stream a large file whole', async () => {
+    const res = await ask({ path: '/big.txt' });
+    expect([res.status, res.headers['content-length'], res.body.length, res.body === BIG]).toEqual([200, String(BIG.length), BIG.length, true]);
+  });
+
+  it('should answer a range with 206', async () => {
+    const res = await ask({ path: '/hello.txt', headers: { range: 'bytes=0-4' } });
+    expect([res.status, res.body, res.headers['content-range']]).toEqual([206, 'hello', 'bytes 0-4/11']);
+  });
+
+  it('should answer 304 to a matching If-None-Match', async () => {
+    const first = await ask({ path: '/hello.txt' });
+    const res = await ask({ path: '/hello.txt', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect([res.status, res.body]).toEqual([304, '']);
+  });
+
+  it('should answer HEAD without a body', async () => {
+    const res = await ask({ path: '/hello.txt', method: 'HEAD' });
+    expect([res.status, res.body, res.headers['content-length']]).toEqual([200, '', '11']);
+  });
+
+  it('should redirect a directory to its trailing slash and serve its index', async () => {
+    const redirect = await ask({ path: '/dir' });
+    const index = await ask({ path: '/dir/' });
+    expect([redirect.status, redirect.headers.location, index.status, index.body]).toEqual([301, '/dir/', 200, '<p>index</p>']);
+  });
+
+  it('should call next for a missing file', async () => {
+    expect(await ask({ path: '/missing.txt' })).toMatchObject({ status: 404, body: 'next' });
+  });
+});
