@@ -144,11 +144,24 @@ function method(value: unknown): PropertyDescriptor {
   return { configurable: true, enumerable: true, writable: true, value };
 }
 
-/** The header methods of the HTTP/2 response twin: node's, dropping HTTP/1-only headers. */
+/**
+ * `res._implicitHeader()`: writes the head with the current status, as node's HTTP/1 response
+ * does. Node's HTTP/2 compat response lacks it and middleware calls it (express-session ends
+ * a response through it).
+ */
+function implicitHeader(this: Http2ServerResponse): void {
+  this.writeHead(this.statusCode);
+}
+
+/**
+ * The header methods of the HTTP/2 response twin: node's, dropping HTTP/1-only headers, and
+ * `_implicitHeader`, which node's HTTP/1 response has and middleware calls.
+ */
 const http2HeaderMethods: PropertyDescriptorMap = {
   setHeader: method(setHeader),
   appendHeader: method(appendHeader),
   writeHead: method(writeHead),
+  _implicitHeader: method(implicitHeader),
 };
 
 /** How the twins of one object kind (requests or responses) are made. */
