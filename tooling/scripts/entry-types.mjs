@@ -52,6 +52,12 @@ function compilerOptions(ts, checkDeclarations) {
   };
 }
 
+/**
+ * Parsed files other than the one being read or checked, shared by the programs of one run
+ * (`@types/node` alone takes a while to parse); a file this step writes is dropped from it.
+ */
+const parsed = new Map();
+
 /** The program, checker and source file of `file` with the content `text`. */
 function load(ts, file, text, checkDeclarations = false) {
   const options = compilerOptions(ts, checkDeclarations);
@@ -60,8 +66,13 @@ function load(ts, file, text, checkDeclarations = false) {
   const getSourceFile = host.getSourceFile.bind(host);
   const target = resolve(file);
   host.readFile = (name) => (resolve(name) === target ? text : readFile(name));
-  host.getSourceFile = (name, languageVersion, onError, shouldCreate) =>
-    resolve(name) === target ? ts.createSourceFile(name, text, languageVersion, true) : getSourceFile(name, languageVersion, onError, shouldCreate);
+  host.getSourceFile = (name, languageVersion, onError, shouldCreate) => {
+    const path = resolve(name);
+    if (path === target) return ts.createSourceFile(name, text, languageVersion, true);
+    const key = `${path}\0${JSON.stringify(languageVersion)}`;
+    if (!parsed.has(key)) parsed.set(key, getSourceFile(name, languageVersion, onError, shouldCreate));
+    return parsed.get(key);
+  };
   const program = ts.createProgram({ rootNames: [target], options, host });
   const source = program.getSourceFile(target);
   if (!source) throw new Error(`entry-types: cannot read ${file}`);
@@ -222,6 +233,8 @@ export function toCjsDeclarations(file, text, runtime) {
   if (ts.isFunctionDeclaration(p.declaration)) {
     tail.push(`type ${PREFIX}self = typeof ${p.defaultLocal};`);
     for (const { name, alias } of p.values) namespace.push(`  const ${name}: ${alias};`);
+  } else if (p.values.length === 0) {
+    tail.push(`type ${PREFIX}self = typeof ${p.defaultLocal};`);
   } else {
     // A constant cannot merge with a namespace holding values: they join its declared type.
     const annotation = p.declaration.type;
@@ -253,8 +266,10 @@ function diagnosticKey(ts, diagnostic) {
  */
 function check(file, original, text) {
   const ts = require('typescript');
+  const after = diagnosticsOf(ts, file, text);
+  if (after.length === 0) return;
   const before = new Set(diagnosticsOf(ts, file, original).map((d) => diagnosticKey(ts, d)));
-  const diagnostics = diagnosticsOf(ts, file, text).filter((d) => !before.has(diagnosticKey(ts, d)));
+  const diagnostics = after.filter((d) => !before.has(diagnosticKey(ts, d)));
   if (diagnostics.length === 0) return;
   const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
   throw new Error(`entry-types: the rewritten ${file} does not type-check:\n${ts.formatDiagnostics(diagnostics, host)}`);
@@ -267,6 +282,7 @@ function rewrite(file, transform) {
   if (rewritten === undefined) return false;
   check(file, text, rewritten);
   writeFileSync(file, rewritten);
+  for (const key of parsed.keys()) if (key.startsWith(`${resolve(file)}\0`)) parsed.delete(key);
   return true;
 }
 
