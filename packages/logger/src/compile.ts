@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bindToken, isShort, textOf, type Renderer } from './renderers';
 import { escapeValue } from './sanitize';
 import { registry, tokens as registryTokens } from './tokens';
-import type { FormatFunction, LoggedRequest, LoggedResponse, TokenIndexer } from './types';
+import type { CompiledLine, FormatFunction, LoggedRequest, LoggedResponse, TokenIndexer } from './types';
 
 /** `:name` or `:name[arg]`; a name is two or more of letters, digits, `_` and `-`. */
 const TOKEN = /:([-\w]{2,})(?:\[([^\]]+)\])?/g;
@@ -239,7 +239,7 @@ export function compileFormat(format: string): CompiledFormat {
  * registry's tokens escape their own strings, as morgan's do). A token with no value, an
  * unknown one and one that throws print `-`. Throws a TypeError when `format` is not a string.
  */
-export function compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(format: string): FormatFunction<Req, Res> {
+export function compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(format: string): CompiledLine<Req, Res> {
   if (typeof format !== 'string') throw new TypeError('argument format must be a string');
-  return compileFormat(format).format as unknown as FormatFunction<Req, Res>;
+  return compileFormat(format).format as unknown as CompiledLine<Req, Res>;
 }

@@ -6,6 +6,7 @@ import { timeHeaders } from './header-timing';
 import { bufferSink, sinkFor, type Sink } from './sink';
 import { defineToken, tokens } from './tokens';
 import type {
+  CompiledLine,
   FormatFunction,
   LoggedRequest,
   LoggedResponse,
@@ -37,7 +38,7 @@ export interface Logger {
     format: string | FormatFunction<Req, Res>,
   ): Logger;
   /** Compiles a format string into its line function `(tokens, req, res) => string`. */
-  compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(format: string): FormatFunction<Req, Res>;
+  compile<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(format: string): CompiledLine<Req, Res>;
   combined: string;
   common: string;
   dev: FormatFunction;

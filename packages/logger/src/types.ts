@@ -32,15 +32,23 @@ export type TokenFunction<Req extends IncomingMessage = IncomingMessage, Res ext
 /** Every defined token by name; what a format function receives as `tokens`. */
 export type TokenIndexer<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Record<string, TokenFunction<Req, Res>>;
 
+/** The line function of a compiled format string (`logger.compile`): the line, or nothing. */
+export type CompiledLine<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = (
+  tokens: TokenIndexer<Req, Res>,
+  req: Req,
+  res: Res,
+) => string | undefined | null;
+
 /**
- * Builds one log line; `undefined` or `null` means: write nothing for this request. (At run
- * time, an object returned for an object-mode stream is written as it is, as on morgan.)
+ * Builds one log line; `undefined` or `null` means: write nothing for this request. A number
+ * (a token's value returned as it is) is written as its text, as on morgan. (At run time, an
+ * object returned for an object-mode stream is written as it is, as on morgan.)
  */
 export type FormatFunction<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = (
   tokens: TokenIndexer<Req, Res>,
   req: Req,
   res: Res,
-) => string | undefined | null;
+) => string | number | undefined | null;
 
 /** Where lines go: anything with a `write(string)` method (a file stream, `process.stdout`...). */
 export interface LogStream {
