@@ -13,9 +13,10 @@
  *
  * A twin is made the first time a level serves an HTTP/2 request, and made again when that
  * level gained or lost members or was re-parented (mounting) since: members added to
- * `app.request`, `webfw.response` ... at any time are seen over HTTP/2 too. (A member
+ * `app.request`, `webfw.response` ... at any time are seen over HTTP/2 too, from the next turn
+ * of the event loop (a level's keys are counted once per turn, not per request). A member
  * replaced by another of the same name after the first HTTP/2 request is not: re-assigning
- * is not observable without slowing every request down.)
+ * is not observable without slowing every request down.
  *
  * On the response twin, webfw's header methods (response-headers.ts, built on node's HTTP/1
  * `OutgoingMessage`) give way to node's HTTP/2 ones, wrapped so that HTTP/1-only headers are
@@ -186,6 +187,29 @@ interface Twin {
   /** The level's prototype and own-key count when the twin was last made. */
   parent: object | null;
   size: number;
+  /** The turn of the event loop (`turn`) in which the key count was last compared. */
+  checked: number;
+}
+
+/**
+ * The turn of the event loop, counted while HTTP/2 requests come: a level's own keys are
+ * counted at most once per turn (many streams of a session arrive in one), not per request.
+ */
+let turn = 0;
+let turnCounted = false;
+
+function nextTurn(): void {
+  turn++;
+  turnCounted = false;
+}
+
+/** The current turn; schedules the count of the next one. */
+function currentTurn(): number {
+  if (!turnCounted) {
+    turnCounted = true;
+    setImmediate(nextTurn).unref();
+  }
+  return turn;
 }
 
 const requestKind: Kind = {
@@ -239,8 +263,13 @@ function twinOf(kind: Kind, level: object | null): object {
   const parentTwin = twinOf(kind, parent);
   let entry = kind.twins.get(level);
   if (entry !== undefined && entry.parent === parent) {
-    // the common case: nothing changed (one key count per level and request)
-    if (Reflect.ownKeys(level).length === entry.size) return entry.twin;
+    // the common case: nothing changed (the keys of a level are counted once per turn)
+    const now = currentTurn();
+    if (entry.checked === now) return entry.twin;
+    if (Reflect.ownKeys(level).length === entry.size) {
+      entry.checked = now;
+      return entry.twin;
+    }
   }
   const keys = Reflect.ownKeys(level);
   if (entry === undefined) {
@@ -254,7 +283,7 @@ function twinOf(kind: Kind, level: object | null): object {
     } else {
       twin = Object.create(parentTwin) as object;
     }
-    entry = { twin, cls, parent, size: keys.length };
+    entry = { twin, cls, parent, size: keys.length, checked: -1 };
     kind.twins.set(level, entry);
   } else {
     entry.parent = parent;

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { DURATION, ROUNDS, printTable, ratio, rssAfter, runCases } from '../lib/harness.mjs';
 import { renderChart } from '../lib/chart.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
+import { benchCertificate, printH2Table, runH2Cases } from '../lib/h2load.mjs';
 
 const require = createRequire(import.meta.url);
 const server = (name) => fileURLToPath(new URL(`../servers/frameworks/${name}.mjs`, import.meta.url));
@@ -70,12 +71,18 @@ export async function run() {
     printTable(s.title, rows, 'node');
     results[s.key] = rows;
   }
+  if (frameworks.includes('webfw')) await runHttp2(only, results);
   const checks = [];
   const webfwVs = (key, other) => ratio(results[key] ?? [], 'webfw', other);
   if (results.a) checks.push(['(a) webfw / node', webfwVs('a', 'node'), 0.85], ['(a) webfw / fastify', webfwVs('a', 'fastify'), 1.0]);
   if (results.b) checks.push(['(b) webfw / node', webfwVs('b', 'node'), 0.85], ['(b) webfw / fastify', webfwVs('b', 'fastify'), 1.0]);
   if (results.c) checks.push(['(c) webfw / fastify', webfwVs('c', 'fastify'), 1.0]);
   if (results.d) checks.push(['(d) webfw / express', webfwVs('d', 'express'), 1.5]);
+  for (const key of ['f', 'g']) {
+    for (const transport of ['h2c', 'tls']) {
+      if (results[key]) checks.push([`(${key}) ${transport}: webfw / fastify`, ratio(results[key], `webfw ${transport}`, `fastify ${transport}`), 1.0]);
+    }
+  }
   if (results.e) {
     const plain = results.e.find((r) => r.name === 'webfw (no logger)')?.rps;
     const logged = results.e.find((r) => r.name === 'webfw')?.rps;
@@ -103,6 +110,34 @@ export async function run() {
   const profiles = frameworks.includes('webfw') && (writing || process.env.BENCH_PROFILE === '1') ? await profileScenarios(only) : undefined;
   if (writing) writeDocs(frameworks, results, memory, checks, profiles);
   return results;
+}
+
+/** The HTTP/2 scenarios: h2load against bare node:http2 (compat API), fastify's HTTP/2 mode and webfw, over h2c and TLS. */
+const http2Scenarios = [
+  { key: 'f', id: 'hello', title: '(f) HTTP/2: GET hello JSON', path: '/' },
+  { key: 'g', id: 'static', title: '(g) HTTP/2: GET a 1 KB static file', path: '/1kb.txt' },
+];
+
+/** Runs the HTTP/2 scenarios (all, or those named in BENCH_SCENARIOS) into `results`. */
+async function runHttp2(only, results) {
+  const wanted = http2Scenarios.filter((s) => !only || only.includes(s.key));
+  if (wanted.length === 0) return;
+  const { key, cert } = benchCertificate();
+  for (const s of wanted) {
+    const cases = ['h2c', 'tls'].flatMap((transport) =>
+      ['node', 'fastify', 'webfw'].map((f) => ({
+        name: `${f} ${transport}`,
+        server: server(`${f}-h2`),
+        args: [s.id, transport],
+        env: { BENCH_TLS_KEY: key, BENCH_TLS_CERT: cert },
+        path: s.path,
+        tls: transport === 'tls',
+      })),
+    );
+    const rows = await runH2Cases(cases);
+    printH2Table(s.title, rows, 'node h2c');
+    results[s.key] = rows;
+  }
 }
 
 /**
