@@ -97,7 +97,7 @@ export function compileFixture(name: string, target: Target, options: { rewrite?
     for (const file of filesOf(source)) {
       const to = join(project, file);
       mkdirSync(dirname(to), { recursive: true });
-      if (file.endsWith('.ts') && options.rewrite) writeFileSync(to, toWebfw(readFileSync(join(source, file), 'utf8')));
+      if (/\.(ts|cjs|mjs)$/.test(file) && options.rewrite) writeFileSync(to, toWebfw(readFileSync(join(source, file), 'utf8')));
       else cpSync(join(source, file), to);
     }
     for (const [pkg, from] of Object.entries(LINKS[target])) {
@@ -120,8 +120,10 @@ export function compileFixture(name: string, target: Target, options: { rewrite?
           types: ['node'],
           noEmit: true,
           pretty: false,
+          allowJs: true,
+          checkJs: true,
         },
-        include: ['**/*.ts'],
+        include: ['**/*.ts', '**/*.cjs', '**/*.mjs'],
         exclude: ['node_modules'],
       }),
     );
