@@ -25,7 +25,7 @@ import serveStatic from '@webfw/static/v4';
 import { application } from './application';
 import { createApp } from './members';
 import type { AppV4 } from './app-router';
-import { query } from './query-parser';
+import { query, type QueryMiddlewareFactory } from './query-parser';
 import { request, type RequestV4 } from './request';
 import { response, type ResponseV4 } from './response';
 import { Router, Route } from './router';
@@ -62,7 +62,7 @@ webfw.Route = Route;
 /** JSON body parser (body-parser 1.x). */
 webfw.json = json;
 /** The query-string middleware express 4 exposes. */
-webfw.query = query;
+webfw.query = query as QueryMiddlewareFactory;
 /** Raw (Buffer) body parser (body-parser 1.x). */
 webfw.raw = raw;
 /** Static files middleware (serve-static 1.x; `webfw.static.mime` is mime 1.x). */
@@ -76,4 +76,4 @@ export default webfw;
 export { application, request, response, query, json, raw, text, urlencoded, Router, Route };
 export type { RequestV4, ResponseV4, AppV4 };
 export type { ParamCustomizer, Route4, Router4, Router4Constructor } from './router';
-export type { QueryParserV4 } from './query-parser';
+export type { QueryMiddleware, QueryMiddlewareFactory, QueryParserV4 } from './query-parser';

@@ -16,6 +16,12 @@ export const QUERY_PARSER_DEFAULT = 'extended';
 /** A query string parser as the `query` middleware calls it: `(string, options)`. */
 export type QueryParserV4 = (query: string, options?: qs.IParseOptions) => object;
 
+/** The middleware `webfw.query()` returns. */
+export type QueryMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** `webfw.query` (a named type, so the entry's declarations do not refer to the member itself). */
+export type QueryMiddlewareFactory = (options?: qs.IParseOptions | QueryParserV4) => QueryMiddleware;
+
 /** The extended parser of express 4: qs with prototype keys kept and `arrayLimit` 1000. */
 export function parseExtendedQuery(query: string): ParsedQuery {
   return qs.parse(query, { allowPrototypes: true, arrayLimit: 1000 }) as ParsedQuery;
@@ -52,7 +58,7 @@ type QueryRequest = IncomingMessage & { query?: unknown };
  * A function is the parser; otherwise qs parses with `options` (`allowPrototypes` true unless
  * given).
  */
-export function query(options?: qs.IParseOptions | QueryParserV4): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
+export function query(options?: qs.IParseOptions | QueryParserV4): QueryMiddleware {
   let parse: QueryParserV4 = qs.parse as QueryParserV4;
   let opts: qs.IParseOptions | undefined;
   if (typeof options === 'function') {

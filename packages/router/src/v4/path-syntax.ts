@@ -10,8 +10,15 @@ export interface LayerRegExp extends RegExp {
   fast_slash: boolean;
 }
 
-/** One capturing group of a compiled 4.x path: the parameter name, or the number of an unnamed group. */
-export type PathKey = pathToRegexp.Key;
+/** One capturing group of a compiled 4.x path (path-to-regexp 0.1's key). */
+export interface PathKey {
+  /** The parameter name, or the number of an unnamed group. */
+  name: string | number;
+  /** Whether the group may be absent (`:id?`). */
+  optional: boolean;
+  /** Where the group starts in the compiled expression's source. */
+  offset: number;
+}
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
