@@ -2,7 +2,9 @@
 /**
  * Runs the benchmark suites side by side. `node run.mjs` runs all; `node run.mjs logger
  * body-parser` runs the named ones. Each suite lives in `suites/<name>.mjs` and exports
- * `run()`.
+ * `run()`. `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of
+ * 3 s unless BENCH_ROUNDS / BENCH_DURATION say otherwise): every target with its status in
+ * under 5 minutes.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,7 +15,14 @@ const all = readdirSync(join(here, 'suites'))
   .filter((f) => f.endsWith('.mjs'))
   .map((f) => f.slice(0, -4))
   .sort();
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
+let wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
+if (wanted.includes('quick')) {
+  // read by lib/harness.mjs when the suite imports it, below
+  process.env.BENCH_DURATION ??= '3';
+  process.env.BENCH_ROUNDS ??= '3';
+  wanted = ['targets'];
+}
+const started = Date.now();
 for (const name of wanted) {
   if (!all.includes(name)) {
     console.error(`unknown suite ${name}; known: ${all.join(', ')}`);
@@ -22,3 +31,4 @@ for (const name of wanted) {
   const suite = await import(join(here, 'suites', `${name}.mjs`));
   await suite.run();
 }
+console.log(`\nbench: ${wanted.join(', ')} in ${Math.round((Date.now() - started) / 1000)} s`);

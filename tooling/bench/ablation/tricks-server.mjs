@@ -4,12 +4,14 @@
  *   routes  GET /user/42   -> {"id":"42"}, the last of 50 routes (49 others under /api/v1)
  *   miss    GET /nope      -> 404 from the final handler (the walk reaches the end of the stack)
  *   echo    POST /echo     -> a 1 KB JSON body parsed by webfw.json() and sent back
- * Prints `PORT <n>` when listening.
+ * BENCH_ETAG=off turns the ETag off. Prints `PORT <n>` when listening.
  */
 import webfw from '@webfw/core';
 
 const scenario = process.argv[2] ?? 'hello';
 const app = webfw();
+// BENCH_ETAG=off: the same app without express's ETag (what the ETag costs, in instructions)
+if (process.env.BENCH_ETAG === 'off') app.set('etag', false);
 if (scenario === 'routes') {
   for (let i = 0; i < 49; i++) {
     const path = i % 2 === 0 ? `/api/v1/resource${i}` : `/api/v1/resource${i}/:param`;

@@ -89,11 +89,11 @@ function cpuMicros(pid) {
 }
 
 /**
- * Loads the server on `port` with `request` (autocannon, 50 connections by default, no
- * pipelining) until `until` is reached: `{ duration: seconds }` or `{ amount: requests }`;
- * resolves with autocannon's result.
+ * Loads the server on `port` with `request` (autocannon, `connections` or 50 (BENCH_CONNECTIONS)
+ * connections, no pipelining) until `until` is reached: `{ duration: seconds }` or
+ * `{ amount: requests }`; resolves with autocannon's result.
  */
-function loadUntil(port, request, until) {
+function loadUntil(port, request, until, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -101,7 +101,7 @@ function loadUntil(port, request, until) {
         method: request.method ?? 'GET',
         headers: request.headers,
         body: request.body,
-        connections: CONNECTIONS,
+        connections,
         pipelining: 1,
         ...until,
       },
@@ -110,9 +110,12 @@ function loadUntil(port, request, until) {
   });
 }
 
-/** Loads the server on `port` with `request` for `seconds`; resolves with autocannon's result. */
-export function load(port, request, seconds) {
-  return loadUntil(port, request, { duration: seconds });
+/**
+ * Loads the server on `port` with `request` for `seconds` over `connections` (default 50);
+ * resolves with autocannon's result.
+ */
+export function load(port, request, seconds, connections) {
+  return loadUntil(port, request, { duration: seconds }, connections);
 }
 
 /** Starts the server of case `c`, runs `fn(port, child)` against it and kills it afterwards. */
@@ -126,18 +129,30 @@ async function withCaseServer(c, fn) {
   }
 }
 
-/** Loads one case on a fresh server and returns its measurements. */
+/**
+ * Loads one case on a fresh server and returns its measurements: `c.connections` (default 50)
+ * connections for `c.duration` (default DURATION) seconds after a one second warm-up.
+ * `throughput` is response bytes per second (headers and bodies, as autocannon counts them).
+ */
 function measure(c) {
   return withCaseServer(c, async (port, child) => {
-    await load(port, c.request, 1);
+    await load(port, c.request, 1, c.connections);
     const cpuBefore = cpuMicros(child.pid);
-    const r = await load(port, c.request, DURATION);
-    const cpuPerRequest = (cpuMicros(child.pid) - cpuBefore) / r.requests.total;
-    return { rps: r.requests.average, p99: r.latency.p99, rss: statusMb(child.pid, 'VmHWM'), cpu: cpuPerRequest, bad: r.non2xx + r.errors + r.timeouts };
+    const r = await load(port, c.request, c.duration ?? DURATION, c.connections);
+    const cpuPerRequest = r.requests.total > 0 ? (cpuMicros(child.pid) - cpuBefore) / r.requests.total : NaN;
+    return {
+      rps: r.requests.average,
+      throughput: r.throughput.average,
+      p99: r.latency.p99,
+      rss: statusMb(child.pid, 'VmHWM'),
+      cpu: cpuPerRequest,
+      bad: r.non2xx + r.errors + r.timeouts,
+    };
   });
 }
 
-function median(values) {
+/** The median of `values` (the upper one of an even count). */
+export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
@@ -156,6 +171,7 @@ export async function runCases(cases) {
   return cases.map((c, i) => ({
     name: c.name,
     rps: median(runs[i].map((r) => r.rps)),
+    throughput: median(runs[i].map((r) => r.throughput)),
     p99: median(runs[i].map((r) => r.p99)),
     rss: Math.max(...runs[i].map((r) => r.rss)),
     cpu: median(runs[i].map((r) => r.cpu)),
