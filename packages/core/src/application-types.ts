@@ -209,8 +209,8 @@ export interface Router extends Omit<RouterInstance<Request, Response>, HttpMeth
   param(name: string, fn: ParamHandler): this;
 }
 
-/** The router an app routes through (`app.router`), typed with webfw's request and response. */
-export type AppRouter = RouterInstance<Request, Response>;
+/** The router an app routes through (`app.router`): typed as `webfw.Router()`'s (params inferred from literal paths). */
+export type AppRouter = Router;
 
 /** JSON replacer accepted by the `json replacer` setting. */
 export type JsonReplacer = ((this: unknown, key: string, value: unknown) => unknown) | (string | number)[] | null;

@@ -148,10 +148,11 @@ Object.defineProperty(proto, 'router', {
   get(this: App): AppRouter {
     let router = this[ROUTER];
     if (router === undefined) {
+      // the router package's router, typed as core's (webfw's request, response and generics)
       router = new Router<Request, Response>({
         caseSensitive: this.enabled('case sensitive routing'),
         strict: this.enabled('strict routing'),
-      });
+      }) as unknown as AppRouter;
       this[ROUTER] = router;
     }
     return router;
