@@ -145,6 +145,11 @@ export class PathMatcher implements LayerMatcher {
   private readonly text: string;
   private readonly textSlash: string;
   private readonly keys: CaptureKey[];
+  /**
+   * Pattern of text and `:name` parameters only, matching whole paths: the number of `/` every
+   * match has (one more with the optional trailing slash); -1 when that number is not fixed.
+   */
+  private readonly slashes: number = -1;
 
   /** Parameters of the last successful match. */
   params: MatchedParams | undefined = undefined;
@@ -198,6 +203,10 @@ export class PathMatcher implements LayerMatcher {
     } else {
       this.kind = Kind.Pattern;
       if (ascii) this.text = this.sensitive ? prefix : prefix.toLowerCase();
+      // A parameter never spans a `/`: a path with another number of slashes cannot match.
+      if (this.end && tokens.every((t) => t.type === 'text' || t.type === 'param')) {
+        this.slashes = tokens.reduce((n, t) => (t.type === 'text' ? n + t.value.split('/').length - 1 : n), 0);
+      }
     }
 
     // Whole segments of the static prefix: all of them for a literal path, else those that
@@ -229,6 +238,13 @@ export class PathMatcher implements LayerMatcher {
         if (this.text.length !== 0) {
           const f = this.sensitive ? path : folded;
           if (f !== null && !f.startsWith(this.text)) return false;
+        }
+        // Paths with another number of segments are rejected without running the RegExp
+        // (`/user/:id/posts` against `/user/42`): 1.6% fewer instructions per `/user/:id`
+        // request among 50 routes (tooling/bench/ablation/tricks.mjs).
+        if (this.slashes >= 0) {
+          const n = slashCount(path);
+          if (n !== this.slashes && !(this.trailing && n === this.slashes + 1 && path.charCodeAt(path.length - 1) === 0x2f)) return false;
         }
         return this.matchRegExp(path, newParams());
       default:
@@ -272,6 +288,19 @@ export class PathMatcher implements LayerMatcher {
     this.matched = m[0];
     return true;
   }
+}
+
+let countedPath = '';
+let counted = 0;
+
+/** The number of `/` in `path`; the last path's count is remembered (a walk asks once per candidate layer). */
+function slashCount(path: string): number {
+  if (path === countedPath) return counted;
+  let n = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) n++;
+  countedPath = path;
+  counted = n;
+  return n;
 }
 
 /** `path` lower-cased when it is all ASCII, else null (see `PathMatcher.match`). */

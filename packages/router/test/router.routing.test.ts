@@ -82,6 +82,11 @@ const CASES: Case[] = [
   { should: 'require the trailing slash of the route when strict is set', path: '/bar/', url: '/bar', expected: 404, options: { strict: true } },
   { should: 'match the trailing slash of the route when strict is set', path: '/bar/', url: '/bar/', expected: {}, options: { strict: true } },
   { should: 'not match a pattern with a trailing slash when strict is set', path: '/p/:id', url: '/p/1/', expected: 404, options: { strict: true } },
+  { should: 'match a parameter holding an encoded slash', path: '/user/:id/posts', url: '/user/a%2Fb/posts', expected: { id: 'a/b' } },
+  { should: 'match a pattern with one trailing slash', path: '/user/:id/posts', url: '/user/1/posts/', expected: { id: '1' } },
+  { should: 'not match a pattern with more segments than the path', path: '/user/:id/posts', url: '/user/1', expected: 404 },
+  { should: 'not match a pattern with two trailing slashes', path: '/user/:id', url: '/user/1//', expected: 404 },
+  { should: 'not match a pattern with fewer segments than the path', path: '/user/:id', url: '/user/1/posts', expected: 404 },
 ];
 
 type Req = IncomingMessage & { params: Record<string, unknown> };

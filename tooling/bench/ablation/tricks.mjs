@@ -57,6 +57,12 @@ const TRICKS = [
     edits: [['packages/router/src/router-run.ts', 'if (layer.handle === layer.routeHandle)', 'if (false)']],
   },
   {
+    id: 'slash-count',
+    what: 'router: patterns rejected on their number of `/` before the RegExp runs (path-matcher.ts)',
+    scenarios: ['routes'],
+    edits: [['packages/router/src/path-matcher.ts', 'if (this.slashes >= 0) {', 'if (false) {']],
+  },
+  {
     id: 'scanned',
     removed: true,
     what: "router: scanPathname's result in one module-level object instead of a new one (url.ts)",
