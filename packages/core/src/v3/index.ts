@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamHandler } from '../application-types';
-import v4, { type ApplicationV4 } from '../v4/index';
+import v4, { type ApplicationV4, type RouteMatcherV4, type RoutingKeys, type RoutingV4 } from '../v4/index';
 import { request } from '../v4/request';
 import { application } from './application';
 import { createApp } from '../v4/members';
@@ -28,13 +28,15 @@ import { logger } from './logger';
 import { response } from './response';
 
 /** A 3.x app: the 4.x app with express 3's interfaces. */
-export interface ApplicationV3 extends Omit<ApplicationV4, 'locals' | 'router' | 'param'> {
+export interface ApplicationV3 extends Omit<ApplicationV4, 'locals' | 'router' | 'param' | 'del' | RoutingKeys>, RoutingV4<ApplicationV3> {
   /** Template variables of every render, callable: `app.locals({ title })` merges `title` in. */
   locals: CallableLocals;
   /** The middleware that dispatches the app's routes; reading it marks the router used. */
   readonly router: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
   /** The app's routes by lower-case verb; removing a record removes the route. */
   routes: Record<string, RouteRecord[] | undefined>;
+  /** @deprecated `app.delete`. */
+  del: RouteMatcherV4<ApplicationV3>;
   /** Whether `app.router` was read (routes then stay where it is mounted). */
   _usedRouter?: boolean;
   /**

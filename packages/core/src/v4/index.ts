@@ -29,16 +29,20 @@ import { query, type QueryMiddlewareFactory } from './query-parser';
 import { request, type RequestV4 } from './request';
 import { response, type ResponseV4 } from './response';
 import { Router, Route } from './router';
+import type { RouteMatcherV4, RoutingKeys, RoutingV4 } from './handler-types';
 
-/** A 4.x app: 5.x's, with `app._router`, `app.lazyrouter()`, `app.del` and `app.param(fn)`; `app.router` throws. */
-export interface ApplicationV4 extends Omit<AppV4, 'request' | 'response'> {
+/**
+ * A 4.x app: 5.x's, with `app._router`, `app.lazyrouter()`, `app.del` and `app.param(fn)`;
+ * `app.router` throws. Its handlers get the 4.x request and response (./handler-types.ts).
+ */
+export interface ApplicationV4 extends Omit<AppV4, 'request' | 'response' | RoutingKeys>, RoutingV4<ApplicationV4> {
   (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void;
   /** Prototype of this app's requests. */
   request: RequestV4;
   /** Prototype of this app's responses. */
   response: ResponseV4;
   /** @deprecated `app.delete`. */
-  del: AppV4['delete'];
+  del: RouteMatcherV4<ApplicationV4>;
 }
 
 /**
@@ -76,4 +80,5 @@ export default webfw;
 export { application, request, response, query, json, raw, text, urlencoded, Router, Route };
 export type { RequestV4, ResponseV4, AppV4 };
 export type { ParamCustomizer, Route4, Router4, Router4Constructor } from './router';
+export type { AppRouteV4, ErrorRequestHandlerV4, HandlerArgumentV4, RequestHandlerV4, RouteMatcherV4, RoutingKeys, RoutingV4 } from './handler-types';
 export type { QueryMiddleware, QueryMiddlewareFactory, QueryParserV4 } from './query-parser';
