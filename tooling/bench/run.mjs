@@ -2,7 +2,8 @@
 /**
  * Runs the benchmark suites side by side. `node run.mjs` runs all; `node run.mjs logger
  * body-parser` runs the named ones. Each suite lives in `suites/<name>.mjs` and exports
- * `run()`. `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of
+ * `run()`; run all, each case is loaded for 3 s unless BENCH_DURATION says otherwise (about 35
+ * minutes in all). `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of
  * 3 s unless BENCH_ROUNDS / BENCH_DURATION say otherwise): every target with its status in
  * under 5 minutes.
  */
@@ -16,6 +17,8 @@ const all = readdirSync(join(here, 'suites'))
   .map((f) => f.slice(0, -4))
   .sort();
 let wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
+// The whole bench loads each case for 3 s (BENCH_DURATION overrides): about 35 minutes.
+if (process.argv.length === 2) process.env.BENCH_DURATION ??= '3';
 if (wanted.includes('quick')) {
   // read by lib/harness.mjs when the suite imports it, below
   process.env.BENCH_DURATION ??= '3';
@@ -29,6 +32,8 @@ for (const name of wanted) {
     process.exit(2);
   }
   const suite = await import(join(here, 'suites', `${name}.mjs`));
+  const t = Date.now();
   await suite.run();
+  if (wanted.length > 1) console.log(`\n(suite ${name}: ${Math.round((Date.now() - t) / 1000)} s)`);
 }
 console.log(`\nbench: ${wanted.join(', ')} in ${Math.round((Date.now() - started) / 1000)} s`);

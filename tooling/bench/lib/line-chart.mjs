@@ -29,16 +29,13 @@ function ticks(max) {
   return out;
 }
 
-/** Ticks of a log axis between `min` and `max` (1, 2, 5 times powers of ten). */
+/** Ticks of a log axis (1, 2, 5 times powers of ten) from the last one at or below `min` to the first one at or above `max`. */
 function logTicks(min, max) {
-  const out = [];
-  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++) {
-    for (const m of [1, 2, 5]) {
-      const v = m * 10 ** e;
-      if (v >= min / 1.01 && v <= max * 1.01) out.push(v);
-    }
-  }
-  return out;
+  const all = [];
+  for (let e = Math.floor(Math.log10(min)) - 1; e <= Math.ceil(Math.log10(max)) + 1; e++) for (const m of [1, 2, 5]) all.push(m * 10 ** e);
+  const lo = all.findLastIndex((v) => v <= min);
+  const hi = all.findIndex((v) => v >= max);
+  return all.slice(Math.max(0, lo), hi === -1 ? all.length : hi + 1);
 }
 
 /**
@@ -52,7 +49,7 @@ function panel(p, x0, y0, width, height) {
   const values = p.series.flatMap((s) => s.values).filter((v) => Number.isFinite(v) && v > 0);
   const max = Math.max(...values);
   const min = Math.min(...values);
-  const yTicks = p.log ? logTicks(min / 1.2, max * 1.2) : ticks(max);
+  const yTicks = p.log ? logTicks(min, max) : ticks(max);
   const lo = p.log ? Math.log10(yTicks[0]) : 0;
   const hi = p.log ? Math.log10(yTicks[yTicks.length - 1]) : yTicks[yTicks.length - 1];
   const ty = (v) => y0 + 24 + plotH - (((p.log ? Math.log10(v) : v) - lo) / (hi - lo || 1)) * plotH;
