@@ -138,7 +138,11 @@ function measure(c) {
   return withCaseServer(c, async (port, child) => {
     await load(port, c.request, 1, c.connections);
     const cpuBefore = cpuMicros(child.pid);
+    const clientBefore = process.cpuUsage();
+    const started = process.hrtime.bigint();
     const r = await load(port, c.request, c.duration ?? DURATION, c.connections);
+    const client = process.cpuUsage(clientBefore);
+    const elapsed = Number(process.hrtime.bigint() - started) / 1e3;
     const cpuPerRequest = r.requests.total > 0 ? (cpuMicros(child.pid) - cpuBefore) / r.requests.total : NaN;
     return {
       rps: r.requests.average,
@@ -146,6 +150,9 @@ function measure(c) {
       p99: r.latency.p99,
       rss: statusMb(child.pid, 'VmHWM'),
       cpu: cpuPerRequest,
+      // share of its CPU the server used, and the load generator (this process) used
+      serverBusy: (cpuMicros(child.pid) - cpuBefore) / elapsed,
+      clientBusy: (client.user + client.system) / elapsed,
       bad: r.non2xx + r.errors + r.timeouts,
     };
   });
@@ -175,6 +182,8 @@ export async function runCases(cases) {
     p99: median(runs[i].map((r) => r.p99)),
     rss: Math.max(...runs[i].map((r) => r.rss)),
     cpu: median(runs[i].map((r) => r.cpu)),
+    serverBusy: median(runs[i].map((r) => r.serverBusy)),
+    clientBusy: median(runs[i].map((r) => r.clientBusy)),
     bad: runs[i].reduce((sum, r) => sum + r.bad, 0),
   }));
 }

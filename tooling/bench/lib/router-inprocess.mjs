@@ -8,8 +8,11 @@
  * - `GET /user/123` among the 50 routes of `servers/router/routes.mjs` (`mixed`), `/user/:id`
  *   late in the table;
  * - 1,000 routes `/r<N>/:id`: the first (`/r0/7`) and the last (`/r999/7`) hit.
+ * Run as a script (`node lib/router-inprocess.mjs`), it prints the figures as JSON: the
+ * targets suite measures them so, in a fresh process whose heap a load generator has not grown.
  */
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { mixed } from '../servers/router/routes.mjs';
 import { median } from './harness.mjs';
 
@@ -108,3 +111,5 @@ export function printRouters(figures) {
   }
   return figures;
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(JSON.stringify(measureRouters()));

@@ -16,11 +16,12 @@
  * request by part of the stack; BENCH_PROFILE_ROUNDS rounds, 3 by default, the median profile
  * counts). With BENCH_WRITE_DOCS=1 the tables go into docs/performance.md (between its markers).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DURATION, ROUNDS, printTable, runCases } from '../lib/harness.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
-import { measureRouters, printRouters } from '../lib/router-inprocess.mjs';
+import { printRouters } from '../lib/router-inprocess.mjs';
 
 const server = (name) => fileURLToPath(new URL(`../servers/frameworks/${name}.mjs`, import.meta.url));
 
@@ -131,9 +132,11 @@ function writeDocs(rows, routers, checks, tables) {
     `Servers pinned to CPU 0, autocannon to CPU 1 with 50 connections; the ${CASES.length} cases run ${ROUNDS} times round-robin for ${DURATION} s`,
     `after a 1 s warm-up, the median counts. Machine: ${process.arch}, Node ${process.version}, NODE_ENV=production.`,
     '',
-    '| case | req/s | server CPU µs/req | p99 ms |',
-    '|---|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.cpu.toFixed(1)} | ${r.p99} |`),
+    '| case | req/s | server CPU µs/req | p99 ms | server busy | load generator busy |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.cpu.toFixed(1)} | ${r.p99} | ${Math.round(r.serverBusy * 100)}% | ${Math.round(r.clientBusy * 100)}% |`,
+    ),
     '',
     'Routers alone, in process (mock request and response, batches of about 10 ms alternated',
     'over 31 rounds, the median batch; ns per dispatch):',
@@ -165,7 +168,12 @@ function writeDocs(rows, routers, checks, tables) {
 export async function run() {
   const rows = await runCases(CASES);
   printTable('targets: the cases', rows, '(a) node');
-  const routers = printRouters(measureRouters());
+  console.log(
+    `\nbusy (server / load generator): ${rows.map((r) => `${r.name} ${Math.round(r.serverBusy * 100)}% / ${Math.round(r.clientBusy * 100)}%`).join(', ')}`,
+  );
+  // in a fresh process (pinned to the load generator's CPU, as this one is)
+  const script = fileURLToPath(new URL('../lib/router-inprocess.mjs', import.meta.url));
+  const routers = printRouters(JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })));
   const checks = evaluate(rows, routers);
   console.log(`\n## targets (issue 20)\n${targetsTable(checks)}`);
   const tables = process.env.BENCH_PROFILE === '1' ? await profiles() : undefined;
