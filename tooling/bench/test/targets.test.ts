@@ -1,0 +1,90 @@
+/**
+ * The targets suite's verdicts (suites/targets.mjs: each target's ratio, its CPU twin and its
+ * status) and the growth charts (lib/line-chart.mjs), on made-up figures. No timing is
+ * measured or asserted: only the arithmetic and the SVG.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const bench = join(__dirname, '..');
+
+/** Runs an ES module snippet with `imports` (`name: path under tooling/bench`); returns its JSON output. */
+function run(imports: Record<string, string>, code: string): unknown {
+  const head = Object.entries(imports)
+    .map(([name, path]) => `import * as ${name} from ${JSON.stringify(join(bench, path))};`)
+    .join('\n');
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', `${head}\n${code}`], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+const row = (name: string, rps: number, cpu: number) => ({ name, rps, cpu });
+const rows = [
+  row('(a) node', 40000, 20),
+  row('(a) fastify', 30000, 30),
+  row('(a) webfw', 39000, 21),
+  row('(b) node', 40000, 20),
+  row('(b) fastify', 30000, 30),
+  row('(b) webfw', 33000, 25),
+  row('(c) fastify', 20000, 50),
+  row('(c) webfw', 19000, 55),
+  row('(e) webfw + combined logger', 33150, 25),
+];
+const routers = { webfw: { user: 200, first: 250, last: 300 }, 'router 2.x': { user: 5000, first: 1000, last: 80000 } };
+
+describe('targets suite: evaluate', () => {
+  it('computes each ratio from throughput, its twin from CPU per request, and the status against the target', () => {
+    const checks = run({ t: 'suites/targets.mjs' }, `console.log(JSON.stringify(t.evaluate(${JSON.stringify(rows)}, ${JSON.stringify(routers)})));`);
+    expect(checks).toEqual([
+      { check: '(a) webfw / fastify', value: 1.3, cpu: 30 / 21, target: '>= 1.2', met: true },
+      { check: '(a) webfw / node:http', value: 0.975, cpu: 20 / 21, target: '>= 0.95', met: true },
+      { check: '(b) webfw / fastify', value: 1.1, cpu: 1.2, target: '>= 1.2', met: false },
+      { check: '(b) webfw / node:http', value: 0.825, cpu: 0.8, target: '>= 0.95', met: false },
+      { check: '(c) webfw / fastify', value: 0.95, cpu: 50 / 55, target: '>= 1', met: false },
+      { check: "(e) logger's cost: 1 - logged / (a) webfw", value: 1 - 33150 / 39000, cpu: 1 - 21 / 25, target: '<= 0.10', met: false },
+      { check: 'router in process: router 2.x / webfw time, /user/:id of 50', value: 25, target: '>= 20', met: true },
+      { check: 'router in process: webfw last / first of 1,000 `/rN/:id`', value: 1.2, target: '<= 1.5', met: true },
+    ]);
+  });
+
+  it('prints the checks as a table with met and missed', () => {
+    const table = run(
+      { t: 'suites/targets.mjs' },
+      `console.log(JSON.stringify(t.targetsTable([{ check: 'x', value: 1.25, cpu: 1.5, target: '>= 1.2', met: true }, { check: 'y', value: 3, target: '<= 1.5', met: false }])));`,
+    );
+    expect(table).toBe(
+      [
+        '| target | throughput ratio | same ratio in CPU per request | target | status |',
+        '|---|---:|---:|---|---|',
+        '| x | 1.25 | 1.50 | >= 1.2 | met |',
+        '| y | 3.00 |  | <= 1.5 | missed |',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('growth charts: renderLineChart', () => {
+  it('draws one line per series through its points, skips missing points, and a legend entry per series', () => {
+    const svg = run(
+      { c: 'lib/line-chart.mjs' },
+      `console.log(JSON.stringify(c.renderLineChart({
+        title: 'How cost grows: t',
+        panels: [{ title: 'req/s', x: ['1', '2', '3'], series: [{ name: 'webfw', values: [100, 200, 400] }, { name: 'express', dash: '6 3', values: [50, NaN, 25] }], log: true }],
+        legend: [{ name: 'webfw' }, { name: 'express', dash: '6 3' }],
+      })));`,
+    ) as string;
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    const paths = svg.match(/<path d="[^"]+"[^>]*>/g) ?? [];
+    expect(paths).toHaveLength(2);
+    expect(paths[0]).toMatch(/^<path d="M[\d.]+ [\d.]+ L[\d.]+ [\d.]+ L[\d.]+ [\d.]+" fill="none" stroke="#d81b60"/);
+    // express: two points (the middle one is missing), dashed
+    expect(paths[1]).toMatch(/^<path d="M[\d.]+ [\d.]+ L[\d.]+ [\d.]+" fill="none" stroke="#4a6fa5" stroke-width="2" stroke-dasharray="6 3"\/>$/);
+    expect(svg.match(/<circle /g)).toHaveLength(5);
+    // log axis ticks cover every point: from 20 (below 25) to 500 (above 400)
+    expect(svg).toContain('>20</text>');
+    expect(svg).toContain('>500</text>');
+    expect(svg).toContain('>webfw</text>');
+    expect(svg).toContain('>express</text>');
+  });
+});
