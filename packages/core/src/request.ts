@@ -143,6 +143,21 @@ function getPath(this: Request): string {
   return parseUrl(this.url).pathname as string;
 }
 
+/**
+ * The host the client asked for, with its port (5.x `req.host`): from a trusted proxy the
+ * first X-Forwarded-Host, else `:authority` on HTTP/2 or the Host header; undefined without one.
+ */
+export function hostOf(req: Request): string | undefined {
+  return getHost.call(req);
+}
+
+/** The host name of a `host` (`[::1]:3000` -> `[::1]`, `example.com:80` -> `example.com`). */
+export function withoutPort(host: string): string {
+  const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
+  const colon = host.indexOf(':', offset);
+  return colon !== -1 ? host.substring(0, colon) : host;
+}
+
 function getHost(this: Request): string | undefined {
   let value = this.headers['x-forwarded-host'] as string | undefined;
   // HTTP/2 carries the host in `:authority` (a Host header, if any, comes second)
@@ -156,10 +171,7 @@ function getHost(this: Request): string | undefined {
 
 function getHostname(this: Request): string | undefined {
   const host = this.host;
-  if (!host) return undefined;
-  const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
-  const colon = host.indexOf(':', offset);
-  return colon !== -1 ? host.substring(0, colon) : host;
+  return host ? withoutPort(host) : undefined;
 }
 
 function getFresh(this: Request): boolean {

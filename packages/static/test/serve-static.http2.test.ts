@@ -1,9 +1,11 @@
 /**
  * Static files on node's `http2` servers, used alone: the small-file fast path and send's
- * streaming path, ranges, conditional GET, HEAD, and the directory redirect, over h2c and TLS.
+ * streaming path, ranges, conditional GET, HEAD, and the directory redirect, over h2c and TLS;
+ * serve-static 1.x (`@webfw/static/v4`) the same way.
  */
 import type { RequestListener } from 'node:http';
 import serveStatic from '@webfw/static';
+import serveStaticV4 from '@webfw/static/v4';
 import { http2Request, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
 import { useFixture } from './helpers';
 
@@ -73,5 +75,31 @@ describe('static files on an HTTP/2 server', () => {
 
   it('should call next for a missing file', async () => {
     expect(await ask({ path: '/missing.txt' })).toMatchObject({ status: 404, body: 'next' });
+  });
+});
+
+describe('serve-static 1.x (@webfw/static/v4) on an HTTP/2 server', () => {
+  const fx = useFixture({ 'hello.txt': 'hello world', 'dir/index.html': '<p>index</p>' });
+
+  it('should serve files, ranges and the directory redirect, and never a path outside the root', async () => {
+    const serve = serveStaticV4(fx.root);
+    const listener: RequestListener = (req, res) =>
+      serve(req as never, res as never, () => {
+        res.statusCode = 404;
+        res.end('next');
+      });
+    await withHttp2Server(listener, async (server) => {
+      const ask = async (path: string, headers: Record<string, string> = {}) => {
+        const res = await http2Request(server, { path, headers });
+        return [res.status, res.body.toString(), res.headers['content-type'], res.headers.location];
+      };
+      expect(await ask('/hello.txt')).toEqual([200, 'hello world', 'text/plain; charset=UTF-8', undefined]);
+      expect(await ask('/hello.txt', { range: 'bytes=6-' })).toEqual([206, 'world', 'text/plain; charset=UTF-8', undefined]);
+      expect([(await ask('/dir'))[0], (await ask('/dir'))[3]]).toEqual([301, '/dir/']);
+      expect(await ask('/dir/')).toEqual([200, '<p>index</p>', 'text/html; charset=UTF-8', undefined]);
+      // a traversal is send's 403, which fallthrough (the default) turns into next()
+      expect(await ask('/../hello.txt')).toEqual([404, 'next', undefined, undefined]);
+      expect(await ask('/%2e%2e/%2e%2e/etc/passwd')).toEqual([404, 'next', undefined, undefined]);
+    });
   });
 });

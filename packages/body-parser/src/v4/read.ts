@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import typeis from 'type-is';
 import type { NextFunction } from '../options';
 import { accept, readAccepted, type BodyReader, type BodyRequest } from '../read';
+import { hasBody } from '../has-body';
 import { defaultBody } from './body-default';
 import { readUnknownCharset, unknownToIconv04 } from './iconv-charsets';
 import { isParsed, markParsed, type FlaggedRequest } from './parsed-flag';
@@ -26,7 +26,7 @@ export function readV1(req: BodyRequest & FlaggedRequest, res: ServerResponse, n
     return;
   }
   defaultBody(req);
-  if (!typeis.hasBody(req)) {
+  if (!hasBody(req)) {
     next();
     return;
   }

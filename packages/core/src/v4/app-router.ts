@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useArguments } from '@webfw/router';
 import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application-types';
 import { endUnhandled } from '../final-handler';
+import { adoptRequest, adoptResponse } from '../http2';
 import type { Request } from '../request';
 import type { Response } from '../response';
 import { methods, mountApp } from '../application';
@@ -55,8 +56,9 @@ function expressInit(app: AppV4) {
     req.res = res;
     res.req = req;
     req.next = next;
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
+    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../http2.ts)
+    adoptRequest(req, app.request);
+    adoptResponse(res, app.response);
     res.locals = res.locals || (Object.create(null) as Record<string, unknown>);
     next();
   };
