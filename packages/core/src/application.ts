@@ -11,6 +11,7 @@ import Router, { methods, useArguments } from '@webfw/router';
 import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
 import { adoptRequest, adoptResponse, http2Classes } from './http2';
+import { adoptServer } from './server-adoption';
 import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer } from './listen';
 import type { Request } from './request';
 import type { Response } from './response';
@@ -81,6 +82,15 @@ function serverClasses(app: App): ServerClasses | undefined {
     app[SERVER_CLASSES] = classes;
   }
   return classes;
+}
+
+/**
+ * Gives the server of `req` (one the user made with `http.createServer(app)`) the app's
+ * request and response classes, when the app has them (server-adoption.ts).
+ */
+export function adoptServerOf(req: IncomingMessage, app: Application): void {
+  const classes = serverClasses(app as App);
+  if (classes !== undefined) adoptServer(req, classes);
 }
 
 /** The application prototype: every app inherits these methods (and EventEmitter's). */
@@ -173,8 +183,12 @@ define('handle', function handle(this: App, req: IncomingMessage, res: ServerRes
   r.res = s;
   s.req = r;
   r.next = done;
-  // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2.ts)
-  if (Object.getPrototypeOf(req) !== this.request) adoptRequest(req, this.request);
+  if (Object.getPrototypeOf(req) !== this.request) {
+    // a server the user made: later requests are born with the app's prototypes (server-adoption.ts)
+    if (callback === undefined) adoptServerOf(req, this);
+    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2.ts)
+    adoptRequest(req, this.request);
+  }
   if (Object.getPrototypeOf(res) !== this.response) adoptResponse(res, this.response);
   if (!s.locals) s.locals = Object.create(null) as Record<string, unknown>;
   this.router.handle(r, s, done);

@@ -1,6 +1,6 @@
 /**
  * Frameworks suite (issue 8): bare node:http, express 5, fastify, hono (node-server), koa and
- * webfw on (a) GET hello JSON, (b) GET /user/:id among 50 routes, (c) POST echo of a 1 KB JSON
+ * webfw on (a) GET hello JSON (webfw also on `http.createServer(app)`), (b) GET /user/:id among 50 routes, (c) POST echo of a 1 KB JSON
  * body, (d) a 1 KB static file, (e) (a) behind the combined logger. Prints req/s, p99, peak
  * RSS and each one's ratio to bare node:http, checks the targets, measures webfw's RSS after
  * 100,000 and 200,000 requests. With BENCH_PROFILE=1 it also profiles webfw and what each
@@ -67,6 +67,9 @@ export async function run() {
               { name: `${f} (no logger)`, server: server(f), args: ['hello'], request: s.request },
             ])
         : frameworks.map((f) => ({ name: f, server: server(f), args: [s.id], request: s.request }));
+    // webfw on a server the user made (`http.createServer(app)`), beside app.listen's
+    if (s.key === 'a' && frameworks.includes('webfw'))
+      cases.push({ name: 'webfw (http.createServer)', server: server('webfw-created'), args: [s.id], request: s.request });
     const rows = await runCases(cases);
     printTable(s.title, rows, 'node');
     results[s.key] = rows;

@@ -16,7 +16,7 @@ import { endUnhandled } from '../final-handler';
 import { adoptRequest, adoptResponse } from '../http2';
 import type { Request } from '../request';
 import type { Response } from '../response';
-import { methods, mountApp } from '../application';
+import { adoptServerOf, methods, mountApp } from '../application';
 import { method } from './members';
 import { Router, type ParamCustomizer, type Router4 } from './router';
 import { query, type QueryParserV4 } from './query-parser';
@@ -86,6 +86,8 @@ function handle(this: AppV4, req: IncomingMessage, res: ServerResponse, callback
     done();
     return;
   }
+  // a server the user made: later requests are born with the app's prototypes (../server-adoption.ts)
+  if (callback === undefined && Object.getPrototypeOf(req) !== this.request) adoptServerOf(req, this as unknown as Application);
   router.handle(req as Request, res as Response, done);
 }
 

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { appPrototype } from '../app-prototype';
 
 /**
  * The 4.x prototypes start as copies of the 5.x ones: every own member of a 5.x prototype but
@@ -40,9 +41,9 @@ export function createApp<App>(application: object, request: object, response: o
     (app as unknown as AppPrototype).handle(req, res, next);
   } as unknown as App & AppPrototype & { request: object; response: object };
   Object.setPrototypeOf(app, application);
-  const backLink = { app: { configurable: true, enumerable: true, writable: true, value: app } };
-  app.request = Object.create(request, backLink) as object;
-  app.response = Object.create(response, backLink) as object;
+  // class-based, as 5.x apps: the servers app.listen makes construct with them (../app-prototype.ts)
+  app.request = appPrototype(IncomingMessage, request, app);
+  app.response = appPrototype(ServerResponse, response, app);
   app.init();
   return app;
 }

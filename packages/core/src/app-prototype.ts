@@ -1,0 +1,22 @@
+/** The per-app request and response prototypes (5.x, 4.x and 3.x apps alike). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { APP_CLASS } from './symbols';
+
+/**
+ * A fresh prototype for one app's requests or responses: the `prototype` of a class extending
+ * node's class (`IncomingMessage` / `ServerResponse`), re-parented onto webfw's shared
+ * prototype and holding `app`. The servers the app creates construct their objects with that
+ * class (see `app.listen`), so requests and responses are born with the app's prototype and V8
+ * keeps node's own object layout for them; `constructor` stays node's class, as in express.
+ */
+export function appPrototype<T extends object>(base: typeof IncomingMessage | typeof ServerResponse, parent: T, app: object): T {
+  const AppClass = class extends (base as typeof ServerResponse) {};
+  const proto = AppClass.prototype as unknown as T;
+  Object.setPrototypeOf(proto, parent);
+  // the own `constructor` is redefined rather than deleted: deleting it would put the
+  // prototype in dictionary mode and slow every request down
+  Object.defineProperty(proto, 'constructor', { configurable: true, enumerable: false, writable: true, value: base });
+  Object.defineProperty(proto, 'app', { configurable: true, enumerable: true, writable: true, value: app });
+  Object.defineProperty(proto, APP_CLASS, { configurable: true, enumerable: false, writable: false, value: AppClass });
+  return proto;
+}
