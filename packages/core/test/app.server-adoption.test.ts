@@ -6,7 +6,7 @@
  * and every request answers the same either way.
  */
 import { createServer, IncomingMessage, ServerResponse, type RequestListener, type Server } from 'node:http';
-import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
+import { createServer as createHttpsServer } from 'node:https';
 import webfw from '@webfw/core';
 import webfwV4 from '@webfw/core/v4';
 import webfwV3 from '@webfw/core/v3';
@@ -66,16 +66,7 @@ describe('a server the user made with http.createServer(app)', () => {
     const born = watchBirth(server as unknown as Server, app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
-    const get = (): Promise<string> =>
-      new Promise((resolve, reject) => {
-        const req = httpsRequest({ host: '127.0.0.1', port, path: '/', agent: false, ca: selfSignedCertificate().cert, servername: 'localhost' }, (res) => {
-          let body = '';
-          res.on('data', (c: Buffer) => (body += c.toString()));
-          res.on('end', () => resolve(body));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const get = async (): Promise<string> => (await request(port, { tls: true })).body.toString();
     try {
       expect([await get(), await get()]).toEqual([ANSWER, ANSWER]);
       expect(born).toEqual([

@@ -6,7 +6,6 @@
  * node's compat request class).
  */
 import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { Http2ServerRequest } from 'node:http2';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
@@ -18,7 +17,6 @@ import {
   listenHttp2,
   request,
   runSuitesOverHttp2,
-  selfSignedCertificate,
   withHttp2Server,
   type ClientResponse,
 } from '../../../tooling/test-support';
@@ -106,19 +104,6 @@ function reqInfoApp(trust: unknown): Application {
   return app;
 }
 
-/** One HTTP/1.1 request over TLS (trusting the test certificate), on a fresh connection. */
-function httpsGet(port: number, path: string, headers: Record<string, string>): Promise<ClientResponse> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest({ host: '127.0.0.1', port, path, headers, agent: false, ca: selfSignedCertificate().cert, servername: 'localhost' }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /** `headers` for HTTP/2: Host as `:authority`, names lower case. */
 function asHttp2(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -161,7 +146,7 @@ describe('request properties, HTTP/1.1 against HTTP/2', () => {
           const port = (server.address() as { port: number }).port;
           for (const set of HEADER_SETS) {
             const headers = { ...host, ...set };
-            const one = await httpsGet(port, path, headers);
+            const one = await request(port, { path, headers, tls: true });
             const two = await http2Request(server, { path, headers: asHttp2(headers), tls: true });
             expect({ headers, ...(comparable(two) as object) }).toEqual({ headers, ...(comparable(one) as object) });
           }

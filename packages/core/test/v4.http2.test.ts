@@ -8,13 +8,12 @@
  * each protocol.
  */
 import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import webfwV3 from '@webfw/core/v3';
 import webfwV4 from '@webfw/core/v4';
-import { close, closeHttp2, http2Request, listen, listenHttp2, request, selfSignedCertificate, type ClientResponse } from '../../../tooling/test-support';
+import { close, closeHttp2, http2Request, listen, listenHttp2, request, selfSignedCertificate } from '../../../tooling/test-support';
 
 /** The test apps see the request and response loosely: members differ between the versions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -82,31 +81,6 @@ function asHttp2(headers: Record<string, string>): Record<string, string> {
   return out;
 }
 
-/** One HTTP/1.1 request over TLS (trusting the test certificate), on a fresh connection. */
-function https1(port: number, ask: Ask): Promise<ClientResponse> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: ask.method ?? 'GET',
-        path: ask.path,
-        headers: ask.headers,
-        agent: false,
-        ca: selfSignedCertificate().cert,
-        servername: 'localhost',
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(ask.body);
-  });
-}
-
 /**
  * Asks each request over HTTP/1.1, h2c, TLS HTTP/2 and TLS HTTP/1.1 (one `app.listen({ tls,
  * http2: true })` port) and asserts the expected answer on each, the four answers the same.
@@ -125,7 +99,7 @@ async function expectOnEveryProtocol(app: Loose, table: Array<[Ask, Want]>): Pro
       const h2Options = { method: ask.method, path: ask.path, headers: asHttp2(headers), body: ask.body, noContentLength: ask.noContentLength };
       const two = comparable(await http2Request(h2c, h2Options));
       const twoTls = comparable(await http2Request(tls, { ...h2Options, tls: true }));
-      const oneTls = comparable(await https1(tlsPort, sent));
+      const oneTls = comparable(await request(tlsPort, { method: ask.method, path: ask.path, headers, body: ask.body, tls: true }));
       const seen: Record<string, unknown> = { ask: sent, status: one.status };
       const wanted: Record<string, unknown> = { ask: sent, status: want.status };
       if (want.body !== undefined) {
