@@ -40,6 +40,8 @@ function symbolHolding(server: object, description: string, value: unknown): sym
  * Does nothing for any other request (HTTP/2, mocks, a server with classes of its own).
  */
 export function adoptServer(req: IncomingMessage, classes: Http1Classes): void {
+  // HTTP/2: node binds the compat classes when the server is made (and `req.socket` is a proxy)
+  if (req.httpVersionMajor === 2) return;
   const server = (req.socket as { server?: unknown } | null | undefined)?.server;
   if (typeof server !== 'object' || server === null || seen.has(server)) return;
   seen.add(server);
