@@ -8,6 +8,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { createSecureServer, createServer as createH2cServer, type Http2SecureServer, type Http2Server, type SecureServerOptions } from 'node:http2';
 import type { ListenOptions } from 'node:net';
 import type { Http2Classes } from './http2';
+import { useStreamTables } from './http2-stream-tables';
 
 /**
  * The options form of `app.listen` that picks the protocol: node's listen options (`port`,
@@ -64,6 +65,8 @@ export function listenOptionsOf(options: ServerListenOptions): ListenOptions {
  * HTTP/2 over TLS with HTTP/1.1 fallback for `{ tls, http2: true }`; h2c for
  * `{ http2: true }`. `http1` / `http2` are the classes the servers construct requests and
  * responses with (the app's own, so no prototype switch per request), when the app has them.
+ * HTTP/2 servers' sessions get stream tables that let finished streams die young
+ * (http2-stream-tables.ts).
  */
 export function createAppServer(
   app: RequestListener,
@@ -79,9 +82,13 @@ export function createAppServer(
         ...(http1 && { Http1IncomingMessage: http1.IncomingMessage, Http1ServerResponse: http1.ServerResponse }),
         ...http2,
       };
-      return createSecureServer({ allowHTTP1: true, ...options.tls, ...classes }, listener);
+      const secure = createSecureServer({ allowHTTP1: true, ...options.tls, ...classes }, listener);
+      useStreamTables(secure);
+      return secure;
     }
-    return http2 ? createH2cServer({ ...http2 }, listener) : createH2cServer(listener);
+    const h2c = http2 ? createH2cServer({ ...http2 }, listener) : createH2cServer(listener);
+    useStreamTables(h2c);
+    return h2c;
   }
   if (options.tls) return createHttpsServer({ ...options.tls, ...http1 }, listener);
   return http1 ? createHttpServer(http1, app) : createHttpServer(app);
