@@ -13,66 +13,102 @@
  * about 1.6 MB and took 4-8 ms instead of 0.5-1 ms, and mark-compacts came every 300 ms.
  *
  * The tables below have the `Map` / `Set` methods node uses (and the rest of their API) on
- * storage that leaves no such chain (an object in dictionary mode keyed by stream id, an
- * array), and `useStreamTables` puts them in place of a session's own when the session
+ * arrays, which leave no such chain (a replaced array's storage points nowhere), and `useStreamTables` puts them in place of a session's own when the session
  * starts. A session whose state does not look as expected (another node version) is left
  * as it is.
  */
 import type { Http2Session, Http2Server, Http2SecureServer } from 'node:http2';
 
-/** A session's open streams by id: the `Map` API on an object keyed by id (ascending ids, as inserted). */
+/**
+ * A session's open streams by id: the `Map` API on two arrays sorted by id. Ids only grow in a
+ * session, so a new stream is appended and the oldest usually leaves first; lookups are a
+ * binary search over the streams open at that moment.
+ */
 class StreamsById<V> {
-  private entriesById: Record<number, V> = Object.create(null) as Record<number, V>;
-  private count = 0;
+  private ids: number[] = [];
+  private streams: V[] = [];
 
   get size(): number {
-    return this.count;
+    return this.ids.length;
+  }
+
+  /** The index of `id`, or `~index` where it would be inserted. */
+  private indexOf(id: number): number {
+    const ids = this.ids;
+    let low = 0;
+    let high = ids.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = ids[middle] as number;
+      if (found === id) return middle;
+      if (found < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return ~low;
   }
 
   get(id: number): V | undefined {
-    return this.entriesById[id];
+    const index = this.indexOf(id);
+    return index >= 0 ? this.streams[index] : undefined;
   }
 
   has(id: number): boolean {
-    return id in this.entriesById;
+    return this.indexOf(id) >= 0;
   }
 
   set(id: number, value: V): this {
-    if (!(id in this.entriesById)) this.count++;
-    this.entriesById[id] = value;
+    const count = this.ids.length;
+    if (count === 0 || (this.ids[count - 1] as number) < id) {
+      this.ids.push(id);
+      this.streams.push(value);
+      return this;
+    }
+    const index = this.indexOf(id);
+    if (index >= 0) {
+      this.streams[index] = value;
+    } else {
+      this.ids.splice(~index, 0, id);
+      this.streams.splice(~index, 0, value);
+    }
     return this;
   }
 
   delete(id: number): boolean {
-    if (!(id in this.entriesById)) return false;
-    delete this.entriesById[id];
-    this.count--;
+    const index = this.indexOf(id);
+    if (index < 0) return false;
+    if (index === 0) {
+      this.ids.shift();
+      this.streams.shift();
+    } else {
+      this.ids.splice(index, 1);
+      this.streams.splice(index, 1);
+    }
     return true;
   }
 
   clear(): void {
-    this.entriesById = Object.create(null) as Record<number, V>;
-    this.count = 0;
+    this.ids = [];
+    this.streams = [];
   }
 
-  /** Calls `fn` for each entry; entries deleted meanwhile and not yet visited are skipped, as with `Map`. */
+  /** Calls `fn` for each entry by ascending id; entries deleted meanwhile and not yet visited are skipped, as with `Map`. */
   forEach(fn: (value: V, id: number, table: this) => void): void {
-    const entries = this.entriesById;
-    for (const key in entries) fn(entries[key] as V, Number(key), this);
+    for (const [id, value] of this.entries()) fn(value, id, this);
   }
 
   *entries(): IterableIterator<[number, V]> {
-    const entries = this.entriesById;
-    for (const key in entries) yield [Number(key), entries[key] as V];
+    for (const id of this.ids.slice()) {
+      const index = this.indexOf(id);
+      if (index >= 0) yield [id, this.streams[index] as V];
+    }
   }
 
   *keys(): IterableIterator<number> {
-    for (const key in this.entriesById) yield Number(key);
+    for (const [id] of this.entries()) yield id;
   }
 
   *values(): IterableIterator<V> {
-    const entries = this.entriesById;
-    for (const key in entries) yield entries[key] as V;
+    for (const [, value] of this.entries()) yield value;
   }
 
   [Symbol.iterator](): IterableIterator<[number, V]> {

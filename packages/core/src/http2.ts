@@ -260,16 +260,13 @@ function fill(kind: Kind, twin: object, level: object, keys: (string | symbol)[]
 function twinOf(kind: Kind, level: object | null): object {
   if (level === null || level === kind.http1 || level === kind.http2) return kind.http2;
   const parent = Object.getPrototypeOf(level) as object | null;
-  const parentTwin = twinOf(kind, parent);
   let entry = kind.twins.get(level);
-  if (entry !== undefined && entry.parent === parent) {
-    // the common case: nothing changed (the keys of a level are counted once per turn)
-    const now = currentTurn();
-    if (entry.checked === now) return entry.twin;
-    if (Reflect.ownKeys(level).length === entry.size) {
-      entry.checked = now;
-      return entry.twin;
-    }
+  // the common case: checked this turn, and its parents with it (the keys of a level are counted once per turn)
+  if (entry !== undefined && entry.parent === parent && entry.checked === currentTurn()) return entry.twin;
+  const parentTwin = twinOf(kind, parent);
+  if (entry !== undefined && entry.parent === parent && Reflect.ownKeys(level).length === entry.size) {
+    entry.checked = currentTurn();
+    return entry.twin;
   }
   const keys = Reflect.ownKeys(level);
   if (entry === undefined) {
