@@ -13,8 +13,9 @@
  *
  * A twin is made the first time a level serves an HTTP/2 request, and made again when that
  * level gained or lost members or was re-parented (mounting) since: members added to
- * `app.request`, `webfw.response` ... at any time are seen over HTTP/2 too, from the next turn
- * of the event loop (a level's keys are counted once per turn, not per request). A member
+ * `app.request`, `webfw.response` ... at any time are seen over HTTP/2 too, from the first turn
+ * of the event loop a millisecond after the change (a level's keys are counted at most once a
+ * millisecond, not per request; a re-parented level is seen from the next turn). A member
  * replaced by another of the same name after the first HTTP/2 request is not: re-assigning
  * is not observable without slowing every request down.
  *
@@ -187,13 +188,22 @@ interface Twin {
   /** The level's prototype and own-key count when the twin was last made. */
   parent: object | null;
   size: number;
-  /** The turn of the event loop (`turn`) in which the key count was last compared. */
+  /** The turn of the event loop (`turn`) in which the twin was last found current. */
   checked: number;
+  /** When (`performance.now()`) the level's keys were last counted. */
+  countedAt: number;
 }
 
 /**
- * The turn of the event loop, counted while HTTP/2 requests come: a level's own keys are
- * counted at most once per turn (many streams of a session arrive in one), not per request.
+ * Counting a prototype's own keys costs microseconds (webfw's are dictionaries of 20-30
+ * members), and a turn of the event loop may serve a single request: a level's keys are
+ * counted at most once per this many milliseconds.
+ */
+const KEY_COUNT_INTERVAL_MS = 1;
+
+/**
+ * The turn of the event loop, counted while HTTP/2 requests come: a level is looked at once
+ * per turn (many streams of a session arrive in one), not per request.
  */
 let turn = 0;
 let turnCounted = false;
@@ -261,12 +271,20 @@ function twinOf(kind: Kind, level: object | null): object {
   if (level === null || level === kind.http1 || level === kind.http2) return kind.http2;
   const parent = Object.getPrototypeOf(level) as object | null;
   let entry = kind.twins.get(level);
-  // the common case: checked this turn, and its parents with it (the keys of a level are counted once per turn)
+  // the common case: found current this turn, and its parents with it
   if (entry !== undefined && entry.parent === parent && entry.checked === currentTurn()) return entry.twin;
   const parentTwin = twinOf(kind, parent);
-  if (entry !== undefined && entry.parent === parent && Reflect.ownKeys(level).length === entry.size) {
-    entry.checked = currentTurn();
-    return entry.twin;
+  if (entry !== undefined && entry.parent === parent) {
+    const now = performance.now();
+    if (now - entry.countedAt < KEY_COUNT_INTERVAL_MS) {
+      entry.checked = turn;
+      return entry.twin;
+    }
+    if (Reflect.ownKeys(level).length === entry.size) {
+      entry.checked = turn;
+      entry.countedAt = now;
+      return entry.twin;
+    }
   }
   const keys = Reflect.ownKeys(level);
   if (entry === undefined) {
@@ -280,11 +298,12 @@ function twinOf(kind: Kind, level: object | null): object {
     } else {
       twin = Object.create(parentTwin) as object;
     }
-    entry = { twin, cls, parent, size: keys.length, checked: -1 };
+    entry = { twin, cls, parent, size: keys.length, checked: -1, countedAt: performance.now() };
     kind.twins.set(level, entry);
   } else {
     entry.parent = parent;
     entry.size = keys.length;
+    entry.countedAt = performance.now();
   }
   if (Object.getPrototypeOf(entry.twin) !== parentTwin) Object.setPrototypeOf(entry.twin, parentTwin);
   fill(kind, entry.twin, level, keys);
