@@ -12,6 +12,7 @@ import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, Path
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
 import { adoptRequest, adoptResponse, http2Classes } from './http2';
 import { adoptServer } from './server-adoption';
+import { adoptHttp2ServerOf } from './http2-server-adoption';
 import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer } from './listen';
 import type { Request } from './request';
 import type { Response } from './response';
@@ -85,10 +86,15 @@ function serverClasses(app: App): ServerClasses | undefined {
 }
 
 /**
- * Gives the server of `req` (one the user made with `http.createServer(app)`) the app's
- * request and response classes, when the app has them (server-adoption.ts).
+ * Gives the server of `req` (one the user made with `http.createServer(app)`, or
+ * `http2.createServer(app)` / `http2.createSecureServer(options, app)`) the app's request and
+ * response classes, when the app has them (server-adoption.ts, http2-server-adoption.ts).
  */
 export function adoptServerOf(req: IncomingMessage, app: Application): void {
+  if (req.httpVersionMajor === 2) {
+    adoptHttp2ServerOf(req, () => http2Classes(app.request, app.response));
+    return;
+  }
   const classes = serverClasses(app as App);
   if (classes !== undefined) adoptServer(req, classes);
 }

@@ -176,7 +176,11 @@ interface SessionState {
 function isNodeCollection(value: unknown, methods: readonly string[]): boolean {
   if (typeof value !== 'object' || value === null || value instanceof StreamsById || value instanceof PendingStreams) return false;
   const collection = value as Record<string, unknown>;
-  return typeof collection.size === 'number' && typeof collection[Symbol.iterator as unknown as string] === 'function' && methods.every((name) => typeof collection[name] === 'function');
+  return (
+    typeof collection.size === 'number' &&
+    typeof collection[Symbol.iterator as unknown as string] === 'function' &&
+    methods.every((name) => typeof collection[name] === 'function')
+  );
 }
 
 const MAP_METHODS = ['get', 'set', 'delete', 'forEach'] as const;

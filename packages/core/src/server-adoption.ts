@@ -20,8 +20,6 @@
  * once. Requests still pass `instanceof http.IncomingMessage` and keep node's `constructor`.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
-import type { Http2ServerRequest } from 'node:http2';
-import { useSessionStreamTables } from './http2-stream-tables';
 import type { Http1Classes } from './listen';
 
 /** Servers already looked at (adopted or left alone). */
@@ -39,17 +37,11 @@ function symbolHolding(server: object, description: string, value: unknown): sym
  * Gives the server `req` came from (`req.socket.server`) the request and response classes
  * `classes` of the app answering it, when the server still holds node's own classes and was
  * not looked at before; later requests of that server are born with the app's prototypes.
- * Does nothing for any other request (mocks, a server with classes of its own). For an HTTP/2
- * request, whose classes node bound when the server was made, gives its session the stream
- * tables `app.listen`'s HTTP/2 servers have (http2-stream-tables.ts).
+ * Does nothing for any other request (HTTP/2: http2-server-adoption.ts; mocks, a server with
+ * classes of its own).
  */
 export function adoptServer(req: IncomingMessage, classes: Http1Classes): void {
-  if (req.httpVersionMajor === 2) {
-    // (`req.socket` is a proxy of the stream there: the session is the stream's)
-    const session = (req as unknown as Partial<Http2ServerRequest>).stream?.session;
-    if (session) useSessionStreamTables(session);
-    return;
-  }
+  if (req.httpVersionMajor === 2) return;
   const server = (req.socket as { server?: unknown } | null | undefined)?.server;
   if (typeof server !== 'object' || server === null || seen.has(server)) return;
   seen.add(server);

@@ -14,7 +14,10 @@ import type { Application, Request, Response } from '@webfw/core';
 import { closeHttp2, listenHttp2, type AnyHttp2Server } from '../../../tooling/test-support';
 
 /** The session state's stream tables (node keeps them under `Symbol(state)`). */
-function tablesOf(session: Http2Session): { streams: { size: number; constructor: { name: string } }; pendingStreams: { size: number; constructor: { name: string } } } {
+function tablesOf(session: Http2Session): {
+  streams: { size: number; constructor: { name: string } };
+  pendingStreams: { size: number; constructor: { name: string } };
+} {
   const key = Object.getOwnPropertySymbols(session).find((symbol) => symbol.description === 'state');
   if (key === undefined) throw new Error('no session state');
   return (session as unknown as Record<symbol, never>)[key];

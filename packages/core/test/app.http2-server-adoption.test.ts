@@ -1,0 +1,194 @@
+/**
+ * HTTP/2 servers the user made (`http2.createServer(app)`, `http2.createSecureServer(options,
+ * app)`): after the app's first HTTP/2 request, the server constructs requests and responses
+ * with the app's HTTP/2 classes, as `app.listen({ http2: true })` does (no prototype switch per
+ * request), and every event node's compat layer emits on the server (`request`, `connect`,
+ * `checkContinue`, `checkExpectation`) still reaches the user's server with node's defaults.
+ * Servers with classes of their own are left alone.
+ */
+import {
+  connect,
+  createSecureServer,
+  createServer,
+  Http2ServerRequest,
+  Http2ServerResponse,
+  type ClientHttp2Session,
+  type IncomingHttpHeaders,
+} from 'node:http2';
+import webfw from '@webfw/core';
+import type { Application, Request, Response } from '@webfw/core';
+import { closeHttp2, listenHttp2, request, selfSignedCertificate, type AnyHttp2Server } from '../../../tooling/test-support';
+
+/** Whether each request was born with node's own prototype (true) or another (false), by the server's first `request` listener. */
+function watchBirth(server: AnyHttp2Server): boolean[] {
+  const born: boolean[] = [];
+  server.prependListener('request', (req: Http2ServerRequest) => born.push(Object.getPrototypeOf(req) === Http2ServerRequest.prototype));
+  return born;
+}
+
+/** An app answering with what its request and response are, remembering their prototypes. */
+function probeApp(prototypes: object[] = []): Application {
+  const app = webfw();
+  app.get('/', (req: Request, res: Response) => {
+    prototypes.push(Object.getPrototypeOf(req) as object, Object.getPrototypeOf(res) as object);
+    res.json({
+      instances: (req as unknown) instanceof Http2ServerRequest && (res as unknown) instanceof Http2ServerResponse,
+      version: req.httpVersion,
+      hostname: req.hostname,
+      path: req.path,
+    });
+  });
+  return app;
+}
+
+const ANSWER = JSON.stringify({ instances: true, version: '2.0', hostname: '127.0.0.1', path: '/' });
+
+function portOf(server: AnyHttp2Server): number {
+  return (server.address() as { port: number }).port;
+}
+
+function session(server: AnyHttp2Server, tls = false): Promise<ClientHttp2Session> {
+  return new Promise((resolve, reject) => {
+    const client = connect(`${tls ? 'https' : 'http'}://127.0.0.1:${portOf(server)}`, { rejectUnauthorized: false });
+    client.once('connect', () => resolve(client));
+    client.once('error', reject);
+  });
+}
+
+/** One request on `client`: the response headers and body. */
+function ask(client: ClientHttp2Session, headers: Record<string, string>, body?: string): Promise<{ headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const stream = client.request(headers, { endStream: body === undefined && headers[':method'] !== 'CONNECT' });
+    let received: IncomingHttpHeaders = {};
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('response', (h) => (received = h));
+    stream.on('data', (chunk: string) => (text += chunk));
+    stream.on('end', () => resolve({ headers: received, body: text }));
+    stream.on('error', reject);
+    if (body !== undefined) stream.end(body);
+    else if (headers[':method'] === 'CONNECT') stream.end();
+  });
+}
+
+function closed(client: ClientHttp2Session): Promise<void> {
+  return new Promise((resolve) => client.close(() => resolve()));
+}
+
+describe('an HTTP/2 server the user made with http2.createServer(app)', () => {
+  it("constructs requests and responses with the app's HTTP/2 classes after the first request", async () => {
+    const prototypes: object[] = [];
+    const server = await listenHttp2(createServer(probeApp(prototypes) as unknown as Parameters<typeof createServer>[0]));
+    const born = watchBirth(server);
+    const client = await session(server);
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push((await ask(client, { ':path': '/' })).body);
+      expect(answers).toEqual([ANSWER, ANSWER, ANSWER]);
+      expect(born).toEqual([true, false, false]);
+      // every request ran with the same twins, whether switched to them or born with them
+      expect(new Set(prototypes.filter((_, i) => i % 2 === 0)).size).toBe(1);
+      expect(new Set(prototypes.filter((_, i) => i % 2 === 1)).size).toBe(1);
+    } finally {
+      await closed(client);
+      await closeHttp2(server);
+    }
+  });
+
+  it('keeps the stream listeners the user added, in their order', async () => {
+    const server = createServer(probeApp() as unknown as Parameters<typeof createServer>[0]);
+    const calls: string[] = [];
+    server.on('stream', () => calls.push('user'));
+    server.prependListener('stream', () => calls.push('first'));
+    await listenHttp2(server);
+    const client = await session(server);
+    try {
+      for (let i = 0; i < 2; i++) expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
+      expect(calls).toEqual(['first', 'user', 'first', 'user']);
+    } finally {
+      await closed(client);
+      await closeHttp2(server);
+    }
+  });
+
+  it("sends CONNECT to the server's connect listeners, and answers 405 without one, after adoption", async () => {
+    const server = createServer(probeApp() as unknown as Parameters<typeof createServer>[0]);
+    await listenHttp2(server);
+    const client = await session(server);
+    try {
+      expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
+      const without = await ask(client, { ':method': 'CONNECT', ':authority': 'example.com:443' });
+      expect(without.headers[':status']).toBe(405);
+      server.on('connect', (req: Http2ServerRequest, res: Http2ServerResponse) => {
+        res.writeHead(200, { 'x-connect': req.headers[':authority'] as string });
+        res.end('tunnel');
+      });
+      const withListener = await ask(client, { ':method': 'CONNECT', ':authority': 'example.com:443' });
+      expect([withListener.headers[':status'], withListener.headers['x-connect'], withListener.body]).toEqual([200, 'example.com:443', 'tunnel']);
+    } finally {
+      await closed(client);
+      await closeHttp2(server);
+    }
+  });
+
+  it("answers Expect headers as node does, through the server's checkContinue and checkExpectation listeners", async () => {
+    const app = webfw();
+    app.post('/', (req: Request, res: Response) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => res.send(`app got ${body}`));
+    });
+    const server = createServer(app as unknown as Parameters<typeof createServer>[0]);
+    await listenHttp2(server);
+    const client = await session(server);
+    try {
+      // adoption happens on the first request
+      expect((await ask(client, { ':method': 'POST', ':path': '/' }, 'one')).body).toBe('app got one');
+      // no listeners: 100-continue goes to the app, any other expectation is 417
+      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: '100-continue' }, 'two')).body).toBe('app got two');
+      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: 'magic' }, 'x')).headers[':status']).toBe(417);
+      server.on('checkContinue', (_req: Http2ServerRequest, res: Http2ServerResponse) => res.end('checkContinue listener'));
+      server.on('checkExpectation', (_req: Http2ServerRequest, res: Http2ServerResponse) => res.end('checkExpectation listener'));
+      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: '100-continue' }, 'three')).body).toBe('checkContinue listener');
+      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: 'magic' }, 'x')).body).toBe('checkExpectation listener');
+    } finally {
+      await closed(client);
+      await closeHttp2(server);
+    }
+  });
+
+  it('leaves a server with request classes of its own alone', async () => {
+    class OwnRequest extends Http2ServerRequest {}
+    const server = await listenHttp2(createServer({ Http2ServerRequest: OwnRequest }, probeApp() as unknown as Parameters<typeof createServer>[1]));
+    const births: boolean[] = [];
+    server.prependListener('request', (req: Http2ServerRequest) => births.push(Object.getPrototypeOf(req) === OwnRequest.prototype));
+    const client = await session(server);
+    try {
+      for (let i = 0; i < 2; i++) expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
+      expect(births).toEqual([true, true]);
+    } finally {
+      await closed(client);
+      await closeHttp2(server);
+    }
+  });
+});
+
+describe('an HTTP/2 server the user made with http2.createSecureServer({ allowHTTP1: true }, app)', () => {
+  it('answers HTTP/2 with requests born with the app classes, and HTTP/1.1 on the same port', async () => {
+    const certificate = selfSignedCertificate();
+    const server = createSecureServer({ allowHTTP1: true, ...certificate }, probeApp() as unknown as Parameters<typeof createSecureServer>[1]);
+    const born = watchBirth(server);
+    await listenHttp2(server);
+    const client = await session(server, true);
+    try {
+      for (let i = 0; i < 3; i++) expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
+      expect(born).toEqual([true, false, false]);
+      const http1 = await request(portOf(server), { path: '/', tls: true });
+      expect([http1.status, JSON.parse(http1.body.toString())]).toEqual([200, { instances: false, version: '1.1', hostname: '127.0.0.1', path: '/' }]);
+    } finally {
+      await closed(client);
+      await closeHttp2(server);
+    }
+  });
+});
