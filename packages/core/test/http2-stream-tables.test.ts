@@ -13,14 +13,17 @@ import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
 import { closeHttp2, listenHttp2, type AnyHttp2Server } from '../../../tooling/test-support';
 
+/** A stream table as the tests read it. */
+interface Table {
+  size: number;
+  constructor: { name: string };
+}
+
 /** The session state's stream tables (node keeps them under `Symbol(state)`). */
-function tablesOf(session: Http2Session): {
-  streams: { size: number; constructor: { name: string } };
-  pendingStreams: { size: number; constructor: { name: string } };
-} {
+function tablesOf(session: Http2Session): { streams: Table; pendingStreams: Table } {
   const key = Object.getOwnPropertySymbols(session).find((symbol) => symbol.description === 'state');
   if (key === undefined) throw new Error('no session state');
-  return (session as unknown as Record<symbol, never>)[key];
+  return (session as unknown as Record<symbol, { streams: Table; pendingStreams: Table }>)[key] as { streams: Table; pendingStreams: Table };
 }
 
 /** An app answering `/n/:i` with `i`, `/open` with the open streams of its session, `/hang` never. */
