@@ -189,11 +189,12 @@ define('handle', function handle(this: App, req: IncomingMessage, res: ServerRes
   r.res = s;
   s.req = r;
   r.next = done;
-  if (Object.getPrototypeOf(req) !== this.request) {
-    // a server the user made: later requests are born with the app's prototypes (server-adoption.ts)
+  // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2.ts; those of app.listen's
+  // servers and adopted ones are born with them)
+  if (Object.getPrototypeOf(req) !== this.request && adoptRequest(req, this.request)) {
+    // a server the user made: later requests are born with the app's prototypes
+    // (server-adoption.ts, http2-server-adoption.ts)
     if (callback === undefined) adoptServerOf(req, this);
-    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2.ts)
-    adoptRequest(req, this.request);
   }
   if (Object.getPrototypeOf(res) !== this.response) adoptResponse(res, this.response);
   if (!s.locals) s.locals = Object.create(null) as Record<string, unknown>;

@@ -19,7 +19,7 @@
  */
 import { createServer, Http2ServerRequest, Http2ServerResponse, type Http2SecureServer, type Http2Server, type Http2Session } from 'node:http2';
 import type { Http2Classes } from './http2';
-import { useSessionStreamTables } from './http2-stream-tables';
+import { useSessionStreamTables, useStreamTables } from './http2-stream-tables';
 
 type AnyHttp2Server = Http2Server | Http2SecureServer;
 type StreamListener = (...args: unknown[]) => void;
@@ -68,6 +68,9 @@ export function adoptHttp2Server(server: AnyHttp2Server, classesOf: () => Http2C
   // keep the listeners' order (node's comes first, added when the server was made)
   server.removeAllListeners('stream');
   for (const listener of listeners) server.on('stream', listener === compat[0] ? replacement : listener);
+  // its requests are born with the app's prototypes now and no longer pass through
+  // `adoptHttp2ServerOf`: later sessions get their tables when they start
+  useStreamTables(server);
 }
 
 /**

@@ -313,10 +313,13 @@ function twinOf(kind: Kind, level: object | null): object {
 /**
  * Gives `req` the prototype `proto` (an app's `app.request`), or, for an HTTP/2 compat
  * request, `proto`'s HTTP/2 twin. Leaves it alone when it already has that prototype.
+ * Returns whether the prototype was switched.
  */
-export function adoptRequest(req: object, proto: object): void {
+export function adoptRequest(req: object, proto: object): boolean {
   const target = req instanceof Http2ServerRequest ? twinOf(requestKind, proto) : proto;
-  if (Object.getPrototypeOf(req) !== target) Object.setPrototypeOf(req, target);
+  if (Object.getPrototypeOf(req) === target) return false;
+  Object.setPrototypeOf(req, target);
+  return true;
 }
 
 /**
