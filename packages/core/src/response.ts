@@ -1,4 +1,5 @@
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
+import type { Http2ServerResponse } from 'node:http2';
 import { extname, isAbsolute, resolve } from 'node:path';
 import depd from 'depd';
 import encodeUrl from 'encodeurl';
@@ -12,6 +13,7 @@ import { attachmentDisposition, fullContentType, withUtf8Charset } from './respo
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
 import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
 import { normalizeType, type NormalizedType } from './response-format';
+import { isPlainHttp2Response, sendHttp2 } from './http2-headers';
 import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
 import { readSetting } from './settings';
@@ -279,16 +281,35 @@ function isPlainSend(req: Request, code: number, etagFn: ETagFunction | undefine
  * conditional steps applies (`isPlainSend`), every header goes out with one `writeHead`.
  */
 function sendPayload(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {
-  if (type !== undefined && body !== undefined && isUntouched(res)) {
-    const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
-    if (isPlainSend(getRequest(res), res.statusCode, etagFn)) {
-      const chunk = typeof body === 'string' ? body : asBuffer(body);
-      const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
-      sendUntouched(res, res.statusCode, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
-      return res;
+  if (type !== undefined && body !== undefined) {
+    if (isUntouched(res)) {
+      const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+      if (isPlainSend(getRequest(res), res.statusCode, etagFn)) {
+        const chunk = typeof body === 'string' ? body : asBuffer(body);
+        const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
+        sendUntouched(res, res.statusCode, type, chunk, length, etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length));
+        return res;
+      }
+    } else if (isPlainHttp2Response(res)) {
+      return sendPlainHttp2(res, body, type);
     }
   }
   return sendSettled(res, body, type);
+}
+
+/**
+ * `sendPayload` over HTTP/2 when no header but `X-Powered-By` is set yet: the same headers as
+ * `sendSettled` would store one by one (each checked twice by node's compat layer), in one
+ * `writeHead`, unless a conditional step applies.
+ */
+function sendPlainHttp2(res: Response, body: string | ArrayBufferView, type: string): Response {
+  const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+  if (!isPlainSend(getRequest(res), res.statusCode, etagFn)) return sendSettled(res, body, type);
+  const chunk = typeof body === 'string' ? body : asBuffer(body);
+  const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
+  const etag = etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length);
+  sendHttp2(res as unknown as Http2ServerResponse, res.statusCode, type, chunk, length, etag);
+  return res;
 }
 
 /**

@@ -199,6 +199,30 @@ describe('where node answers otherwise over HTTP/2', () => {
 });
 
 describe('HTTP/2 responses', () => {
+  it('should send the same head and body whether res.send/res.json write it in one writeHead or header by header', async () => {
+    const bodies: Array<[string, (res: Response) => void]> = [
+      ['json', (res) => res.status(201).json({ hello: 'wörld' })],
+      ['string', (res) => res.send('<p>hi</p>')],
+      ['buffer', (res) => res.send(Buffer.from('bytes'))],
+      ['typed', (res) => res.type('text/plain').send('plain')],
+    ];
+    for (const [name, answer] of bodies) {
+      const plain = appFor((_req, res) => answer(res));
+      // a writeHead hook (as on-headers sets) makes the send store the headers one by one
+      const hooked = appFor((_req, res) => {
+        const original = res.writeHead;
+        res.writeHead = function hook(this: Response, ...args: unknown[]) {
+          return (original as (...a: unknown[]) => Response).apply(this, args);
+        } as typeof res.writeHead;
+        answer(res);
+      });
+      const [fast, stored] = [await ask(plain), await ask(hooked)];
+      expect([name, fast]).toEqual([name, stored]);
+      expect(fast.headers['x-powered-by']).toBe('webfw');
+      expect(fast.headers['content-length']).toBe(String(Buffer.byteLength(fast.body)));
+    }
+  });
+
   it('should answer HEAD with the GET headers and no body', async () => {
     const app = webfw();
     app.get('/', (_req, res) => res.json({ hello: 'world' }));
