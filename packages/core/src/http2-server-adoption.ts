@@ -13,13 +13,14 @@
  * server) are the user's server's: every later stream is answered exactly as node's own
  * listener would answer it (the `request`, `connect`, `checkContinue` and `checkExpectation`
  * events and their defaults, on the user's server), and its request and response are born with
- * the app's prototypes. A server given classes of its own, or whose listeners are not node's
+ * the app's prototypes; each stream's session gets the stream tables of http2-stream-tables.ts
+ * on the way. A server given classes of its own, or whose listeners are not node's
  * as expected, is left alone (its requests keep switching prototypes, which is always correct),
  * and a server is looked at once.
  */
 import { createServer, Http2ServerRequest, Http2ServerResponse, type Http2SecureServer, type Http2Server, type Http2Session } from 'node:http2';
 import type { Http2Classes } from './http2';
-import { useSessionStreamTables, useStreamTables } from './http2-stream-tables';
+import { useSessionStreamTables } from './http2-stream-tables';
 
 type AnyHttp2Server = Http2Server | Http2SecureServer;
 type StreamListener = (...args: unknown[]) => void;
@@ -63,14 +64,18 @@ export function adoptHttp2Server(server: AnyHttp2Server, classesOf: () => Http2C
   const listeners = server.rawListeners('stream') as StreamListener[];
   const compat = listeners.filter((fn) => fn.name === COMPAT_LISTENER);
   if (compat.length !== 1) return;
-  const replacement = compatListenerFor(server, classes);
-  if (replacement === undefined) return;
+  const carrierListener = compatListenerFor(server, classes);
+  if (carrierListener === undefined) return;
+  // its requests are born with the app's prototypes now and no longer pass through
+  // `adoptHttp2ServerOf`: every session, also one opened before, gets its tables here
+  const adoptedStream: StreamListener = (stream, ...rest) => {
+    const session = (stream as { session?: Http2Session }).session;
+    if (session) useSessionStreamTables(session);
+    carrierListener(stream, ...rest);
+  };
   // keep the listeners' order (node's comes first, added when the server was made)
   server.removeAllListeners('stream');
-  for (const listener of listeners) server.on('stream', listener === compat[0] ? replacement : listener);
-  // its requests are born with the app's prototypes now and no longer pass through
-  // `adoptHttp2ServerOf`: later sessions get their tables when they start
-  useStreamTables(server);
+  for (const listener of listeners) server.on('stream', listener === compat[0] ? adoptedStream : listener);
 }
 
 /**
