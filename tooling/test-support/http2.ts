@@ -10,6 +10,7 @@ import {
   createSecureServer,
   createServer,
   constants,
+  type ClientHttp2Session,
   type ClientSessionRequestOptions,
   type Http2SecureServer,
   type Http2Server,
@@ -161,25 +162,40 @@ export interface Http2Response {
   body: Buffer;
 }
 
-/**
- * Sends one request over a new HTTP/2 session to `server` (or a port) on 127.0.0.1 with
- * node's own client, and resolves with the whole response once the stream ends; the session
- * is closed afterwards.
- */
-export function http2Request(server: AnyHttp2Server | number, options: Http2RequestOptions = {}): Promise<Http2Response> {
+/** A client session to `server` (or a port) on 127.0.0.1, h2c, or with `tls` trusting `selfSignedCertificate()`; resolves once connected. */
+export function connectHttp2(server: AnyHttp2Server | number, options: { tls?: boolean } = {}): Promise<ClientHttp2Session> {
   const port = typeof server === 'number' ? server : (server.address() as AddressInfo).port;
   const origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const session = options.tls ? connect(origin, { ca: selfSignedCertificate().cert, servername: 'localhost' }) : connect(origin);
+  return new Promise((resolve, reject) => {
+    session.once('connect', () => {
+      session.off('error', reject);
+      resolve(session);
+    });
+    session.once('error', reject);
+  });
+}
+
+/** Closes a client session gracefully; resolves once it is closed. */
+export function closeHttp2Session(session: ClientHttp2Session): Promise<void> {
+  return new Promise((resolve) => (session.closed ? resolve() : session.close(() => resolve())));
+}
+
+/**
+ * Sends one request on the open client `session` and resolves with the whole response once the
+ * stream ends. A CONNECT request carries `:authority` in `options.headers` and no path.
+ */
+export function http2Exchange(session: ClientHttp2Session, options: Http2RequestOptions = {}): Promise<Http2Response> {
   return new Promise<Http2Response>((resolve, reject) => {
-    session.on('error', reject);
-    const headers: OutgoingHttpHeaders = {
-      [constants.HTTP2_HEADER_METHOD]: options.method ?? 'GET',
-      [constants.HTTP2_HEADER_PATH]: options.path ?? '/',
-      ...options.headers,
-    };
+    const method = options.method ?? 'GET';
+    const headers: OutgoingHttpHeaders =
+      method === 'CONNECT'
+        ? { [constants.HTTP2_HEADER_METHOD]: method, ...options.headers }
+        : { [constants.HTTP2_HEADER_METHOD]: method, [constants.HTTP2_HEADER_PATH]: options.path ?? '/', ...options.headers };
     const body = options.body;
     if (body !== undefined && !options.noContentLength && headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(body);
-    const requestOptions: ClientSessionRequestOptions = { endStream: body === undefined };
+    // (a CONNECT stream is ended after it opens: node refuses to open one already ended)
+    const requestOptions: ClientSessionRequestOptions = { endStream: body === undefined && method !== 'CONNECT' };
     const stream = session.request(headers, requestOptions);
     const chunks: Buffer[] = [];
     let status = 0;
@@ -193,7 +209,23 @@ export function http2Request(server: AnyHttp2Server | number, options: Http2Requ
     stream.on('end', () => resolve({ status, headers: responseHeaders, body: Buffer.concat(chunks) }));
     stream.on('error', reject);
     if (body !== undefined) stream.end(body);
-  }).finally(() => session.close());
+    else if (method === 'CONNECT') stream.end();
+  });
+}
+
+/**
+ * Sends one request over a new HTTP/2 session to `server` (or a port) on 127.0.0.1 with
+ * node's own client, and resolves with the whole response once the stream ends; the session
+ * is closed afterwards.
+ */
+export async function http2Request(server: AnyHttp2Server | number, options: Http2RequestOptions = {}): Promise<Http2Response> {
+  const session = await connectHttp2(server, options);
+  session.on('error', () => undefined);
+  try {
+    return await http2Exchange(session, options);
+  } finally {
+    session.close();
+  }
 }
 
 /** supertest's factory, as a test module imports it (`import request from 'supertest'`). */

@@ -20,6 +20,9 @@ export { request, type ClientResponse, type RequestOptions } from './request';
 export { nextEvent, until } from './events';
 export {
   closeHttp2,
+  closeHttp2Session,
+  connectHttp2,
+  http2Exchange,
   http2Request,
   listenHttp2,
   selfSignedCertificate,

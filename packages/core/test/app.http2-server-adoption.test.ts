@@ -17,7 +17,17 @@ import {
 } from 'node:http2';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
-import { closeHttp2, listenHttp2, request, selfSignedCertificate, type AnyHttp2Server } from '../../../tooling/test-support';
+import {
+  closeHttp2,
+  closeHttp2Session,
+  connectHttp2,
+  http2Exchange,
+  listenHttp2,
+  request,
+  selfSignedCertificate,
+  type AnyHttp2Server,
+  type Http2RequestOptions,
+} from '../../../tooling/test-support';
 
 /** Whether each request was born with node's own prototype (true) or another (false), by the server's first `request` listener. */
 function watchBirth(server: AnyHttp2Server): boolean[] {
@@ -43,36 +53,10 @@ function probeApp(prototypes: object[] = []): Application {
 
 const ANSWER = JSON.stringify({ instances: true, version: '2.0', hostname: '127.0.0.1', path: '/' });
 
-function portOf(server: AnyHttp2Server): number {
-  return (server.address() as { port: number }).port;
-}
-
-function session(server: AnyHttp2Server, tls = false): Promise<ClientHttp2Session> {
-  return new Promise((resolve, reject) => {
-    const client = connect(`${tls ? 'https' : 'http'}://127.0.0.1:${portOf(server)}`, { rejectUnauthorized: false });
-    client.once('connect', () => resolve(client));
-    client.once('error', reject);
-  });
-}
-
-/** One request on `client`: the response headers and body. */
-function ask(client: ClientHttp2Session, headers: Record<string, string>, body?: string): Promise<{ headers: IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const stream = client.request(headers, { endStream: body === undefined && headers[':method'] !== 'CONNECT' });
-    let received: IncomingHttpHeaders = {};
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('response', (h) => (received = h));
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => resolve({ headers: received, body: text }));
-    stream.on('error', reject);
-    if (body !== undefined) stream.end(body);
-    else if (headers[':method'] === 'CONNECT') stream.end();
-  });
-}
-
-function closed(client: ClientHttp2Session): Promise<void> {
-  return new Promise((resolve) => client.close(() => resolve()));
+/** One request on `client`: status, headers, body text (`http2Exchange`). */
+async function ask(client: ClientHttp2Session, options: Http2RequestOptions): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const { status, headers, body } = await http2Exchange(client, options);
+  return { status, headers, body: body.toString('utf8') };
 }
 
 describe('an HTTP/2 server the user made with http2.createServer(app)', () => {
@@ -80,17 +64,17 @@ describe('an HTTP/2 server the user made with http2.createServer(app)', () => {
     const prototypes: object[] = [];
     const server = await listenHttp2(createServer(probeApp(prototypes) as unknown as Parameters<typeof createServer>[0]));
     const born = watchBirth(server);
-    const client = await session(server);
+    const client = await connectHttp2(server);
     try {
       const answers = [];
-      for (let i = 0; i < 3; i++) answers.push((await ask(client, { ':path': '/' })).body);
+      for (let i = 0; i < 3; i++) answers.push((await ask(client, { path: '/' })).body);
       expect(answers).toEqual([ANSWER, ANSWER, ANSWER]);
       expect(born).toEqual([true, false, false]);
       // every request ran with the same twins, whether switched to them or born with them
       expect(new Set(prototypes.filter((_, i) => i % 2 === 0)).size).toBe(1);
       expect(new Set(prototypes.filter((_, i) => i % 2 === 1)).size).toBe(1);
     } finally {
-      await closed(client);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });
@@ -101,12 +85,12 @@ describe('an HTTP/2 server the user made with http2.createServer(app)', () => {
     server.on('stream', () => calls.push('user'));
     server.prependListener('stream', () => calls.push('first'));
     await listenHttp2(server);
-    const client = await session(server);
+    const client = await connectHttp2(server);
     try {
-      for (let i = 0; i < 2; i++) expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
+      for (let i = 0; i < 2; i++) expect((await ask(client, { path: '/' })).body).toBe(ANSWER);
       expect(calls).toEqual(['first', 'user', 'first', 'user']);
     } finally {
-      await closed(client);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });
@@ -114,19 +98,19 @@ describe('an HTTP/2 server the user made with http2.createServer(app)', () => {
   it("sends CONNECT to the server's connect listeners, and answers 405 without one, after adoption", async () => {
     const server = createServer(probeApp() as unknown as Parameters<typeof createServer>[0]);
     await listenHttp2(server);
-    const client = await session(server);
+    const client = await connectHttp2(server);
     try {
-      expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
-      const without = await ask(client, { ':method': 'CONNECT', ':authority': 'example.com:443' });
-      expect(without.headers[':status']).toBe(405);
+      expect((await ask(client, { path: '/' })).body).toBe(ANSWER);
+      const without = await ask(client, { method: 'CONNECT', headers: { ':authority': 'example.com:443' } });
+      expect(without.status).toBe(405);
       server.on('connect', (req: Http2ServerRequest, res: Http2ServerResponse) => {
         res.writeHead(200, { 'x-connect': req.headers[':authority'] as string });
         res.end('tunnel');
       });
-      const withListener = await ask(client, { ':method': 'CONNECT', ':authority': 'example.com:443' });
-      expect([withListener.headers[':status'], withListener.headers['x-connect'], withListener.body]).toEqual([200, 'example.com:443', 'tunnel']);
+      const withListener = await ask(client, { method: 'CONNECT', headers: { ':authority': 'example.com:443' } });
+      expect([withListener.status, withListener.headers['x-connect'], withListener.body]).toEqual([200, 'example.com:443', 'tunnel']);
     } finally {
-      await closed(client);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });
@@ -141,19 +125,19 @@ describe('an HTTP/2 server the user made with http2.createServer(app)', () => {
     });
     const server = createServer(app as unknown as Parameters<typeof createServer>[0]);
     await listenHttp2(server);
-    const client = await session(server);
+    const client = await connectHttp2(server);
     try {
       // adoption happens on the first request
-      expect((await ask(client, { ':method': 'POST', ':path': '/' }, 'one')).body).toBe('app got one');
+      expect((await ask(client, { method: 'POST', path: '/', body: 'one' })).body).toBe('app got one');
       // no listeners: 100-continue goes to the app, any other expectation is 417
-      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: '100-continue' }, 'two')).body).toBe('app got two');
-      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: 'magic' }, 'x')).headers[':status']).toBe(417);
+      expect((await ask(client, { method: 'POST', path: '/', headers: { expect: '100-continue' }, body: 'two' })).body).toBe('app got two');
+      expect((await ask(client, { method: 'POST', path: '/', headers: { expect: 'magic' }, body: 'x' })).status).toBe(417);
       server.on('checkContinue', (_req: Http2ServerRequest, res: Http2ServerResponse) => res.end('checkContinue listener'));
       server.on('checkExpectation', (_req: Http2ServerRequest, res: Http2ServerResponse) => res.end('checkExpectation listener'));
-      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: '100-continue' }, 'three')).body).toBe('checkContinue listener');
-      expect((await ask(client, { ':method': 'POST', ':path': '/', expect: 'magic' }, 'x')).body).toBe('checkExpectation listener');
+      expect((await ask(client, { method: 'POST', path: '/', headers: { expect: '100-continue' }, body: 'three' })).body).toBe('checkContinue listener');
+      expect((await ask(client, { method: 'POST', path: '/', headers: { expect: 'magic' }, body: 'x' })).body).toBe('checkExpectation listener');
     } finally {
-      await closed(client);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });
@@ -163,12 +147,12 @@ describe('an HTTP/2 server the user made with http2.createServer(app)', () => {
     const server = await listenHttp2(createServer({ Http2ServerRequest: OwnRequest }, probeApp() as unknown as Parameters<typeof createServer>[1]));
     const births: boolean[] = [];
     server.prependListener('request', (req: Http2ServerRequest) => births.push(Object.getPrototypeOf(req) === OwnRequest.prototype));
-    const client = await session(server);
+    const client = await connectHttp2(server);
     try {
-      for (let i = 0; i < 2; i++) expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
+      for (let i = 0; i < 2; i++) expect((await ask(client, { path: '/' })).body).toBe(ANSWER);
       expect(births).toEqual([true, true]);
     } finally {
-      await closed(client);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });
@@ -180,14 +164,16 @@ describe('an HTTP/2 server the user made with http2.createSecureServer({ allowHT
     const server = createSecureServer({ allowHTTP1: true, ...certificate }, probeApp() as unknown as Parameters<typeof createSecureServer>[1]);
     const born = watchBirth(server);
     await listenHttp2(server);
-    const client = await session(server, true);
+    // (not connectHttp2's TLS session: its `servername` would make `:authority` localhost)
+    const client = connect(`https://127.0.0.1:${(server.address() as { port: number }).port}`, { rejectUnauthorized: false });
+    await new Promise((resolve) => client.once('connect', resolve));
     try {
-      for (let i = 0; i < 3; i++) expect((await ask(client, { ':path': '/' })).body).toBe(ANSWER);
+      for (let i = 0; i < 3; i++) expect((await ask(client, { path: '/' })).body).toBe(ANSWER);
       expect(born).toEqual([true, false, false]);
-      const http1 = await request(portOf(server), { path: '/', tls: true });
+      const http1 = await request((server.address() as { port: number }).port, { path: '/', tls: true });
       expect([http1.status, JSON.parse(http1.body.toString())]).toEqual([200, { instances: false, version: '1.1', hostname: '127.0.0.1', path: '/' }]);
     } finally {
-      await closed(client);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });

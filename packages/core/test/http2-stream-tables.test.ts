@@ -7,11 +7,11 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect, constants, createServer, type ClientHttp2Session, type Http2Session } from 'node:http2';
+import { constants, createServer, type ClientHttp2Session, type Http2Session } from 'node:http2';
 import { join } from 'node:path';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
-import { closeHttp2, listenHttp2, type AnyHttp2Server } from '../../../tooling/test-support';
+import { closeHttp2, closeHttp2Session, connectHttp2, http2Exchange, listenHttp2, type AnyHttp2Server } from '../../../tooling/test-support';
 
 /** A stream table as the tests read it. */
 interface Table {
@@ -50,40 +50,37 @@ function listening(app: Application): Promise<AnyHttp2Server> {
   });
 }
 
-function portOf(server: AnyHttp2Server): number {
-  return (server.address() as { port: number }).port;
+/** One GET on `client`: status and body text. */
+async function get(client: ClientHttp2Session, path: string): Promise<{ status: number; body: string }> {
+  const { status, body } = await http2Exchange(client, { path });
+  return { status, body: body.toString('utf8') };
 }
 
-function session(port: number): Promise<ClientHttp2Session> {
-  return new Promise((resolve, reject) => {
-    const client = connect(`http://127.0.0.1:${port}`);
-    client.once('connect', () => resolve(client));
-    client.once('error', reject);
-  });
+/** A `tablesApp` started by `app.listen({ http2: true })`, its server's sessions as they start, a client session to it. */
+interface HangingSetup {
+  server: AnyHttp2Server;
+  hanging: Response[];
+  sessions: Http2Session[];
+  client: ClientHttp2Session;
 }
 
-/** One GET on `client`: status and body. */
-function get(client: ClientHttp2Session, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const stream = client.request({ ':path': path });
-    let status = 0;
-    let body = '';
-    stream.setEncoding('utf8');
-    stream.on('response', (headers) => (status = Number(headers[':status'])));
-    stream.on('data', (chunk: string) => (body += chunk));
-    stream.on('end', () => resolve({ status, body }));
-    stream.on('error', reject);
-  });
+async function startHanging(): Promise<HangingSetup> {
+  const hanging: Response[] = [];
+  const server = await listening(tablesApp(hanging));
+  const sessions: Http2Session[] = [];
+  server.on('session', (s: Http2Session) => sessions.push(s));
+  return { server, hanging, sessions, client: await connectHttp2(server) };
 }
 
-function closed(client: ClientHttp2Session): Promise<void> {
-  return new Promise((resolve) => (client.closed ? resolve() : client.close(() => resolve())));
+async function stopHanging({ server, client }: HangingSetup): Promise<void> {
+  await closeHttp2Session(client);
+  await closeHttp2(server);
 }
 
 describe('HTTP/2 stream tables', () => {
   it("should give app.listen's sessions the tables and answer 300 streams of one session, 100 at a time, each with its own answer", async () => {
     const server = await listening(tablesApp());
-    const client = await session(portOf(server));
+    const client = await connectHttp2(server);
     try {
       for (let batch = 0; batch < 3; batch++) {
         const answers = await Promise.all(Array.from({ length: 100 }, (_, k) => get(client, `/n/${batch * 100 + k}`)));
@@ -92,15 +89,14 @@ describe('HTTP/2 stream tables', () => {
       // only the stream asking is open: every finished stream left the tables
       expect(JSON.parse((await get(client, '/open')).body)).toEqual({ streams: 1, pending: 0, table: 'StreamsById', set: 'PendingStreams' });
     } finally {
-      await closed(client);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });
 
   it('should remove a stream the client resets mid-response and go on answering on that session', async () => {
-    const hanging: Response[] = [];
-    const server = await listening(tablesApp(hanging));
-    const client = await session(portOf(server));
+    const setup = await startHanging();
+    const { hanging, client } = setup;
     try {
       const stream = client.request({ ':path': '/hang' });
       await new Promise((resolve) => stream.once('response', resolve));
@@ -110,17 +106,13 @@ describe('HTTP/2 stream tables', () => {
       expect(await get(client, '/n/7')).toEqual({ status: 200, body: '{"i":7}' });
       expect(JSON.parse((await get(client, '/open')).body)).toMatchObject({ streams: 1, pending: 0 });
     } finally {
-      await closed(client);
-      await closeHttp2(server);
+      await stopHanging(setup);
     }
   });
 
   it("should close every open stream when the server destroys the session (the table's forEach)", async () => {
-    const hanging: Response[] = [];
-    const server = await listening(tablesApp(hanging));
-    const sessions: Http2Session[] = [];
-    server.on('session', (s: Http2Session) => sessions.push(s));
-    const client = await session(portOf(server));
+    const setup = await startHanging();
+    const { hanging, sessions, client } = setup;
     client.on('error', () => undefined);
     try {
       const streams = [0, 1, 2].map(() => client.request({ ':path': '/hang' }));
@@ -134,17 +126,13 @@ describe('HTTP/2 stream tables', () => {
       expect(hanging.map((res) => res.writableFinished)).toEqual([false, false, false]);
       expect(tablesOf(sessions[0]!).streams.size).toBe(0);
     } finally {
-      await closed(client);
-      await closeHttp2(server);
+      await stopHanging(setup);
     }
   });
 
   it("should let a graceful session.close() wait for the streams still open (the table's size)", async () => {
-    const hanging: Response[] = [];
-    const server = await listening(tablesApp(hanging));
-    const sessions: Http2Session[] = [];
-    server.on('session', (s: Http2Session) => sessions.push(s));
-    const client = await session(portOf(server));
+    const setup = await startHanging();
+    const { hanging, sessions, client } = setup;
     try {
       const stream = client.request({ ':path': '/hang' });
       let body = '';
@@ -162,30 +150,29 @@ describe('HTTP/2 stream tables', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(sessionClosed).toBe(true);
     } finally {
-      await closed(client);
-      await closeHttp2(server);
+      await stopHanging(setup);
     }
   });
 
   it('should give the sessions of a server the user made with http2.createServer(app) the tables, from its first request on', async () => {
     const server = await listenHttp2(createServer(tablesApp() as unknown as Parameters<typeof createServer>[0]));
-    const client = await session(portOf(server));
-    const early = await session(portOf(server));
+    const client = await connectHttp2(server);
+    const early = await connectHttp2(server);
     try {
       expect(await get(client, '/n/1')).toEqual({ status: 200, body: '{"i":1}' });
       expect(JSON.parse((await get(client, '/open')).body)).toEqual({ streams: 1, pending: 0, table: 'StreamsById', set: 'PendingStreams' });
       // a session opened before the server was adopted and one after (their requests born with the app's classes)
-      const after = await session(portOf(server));
+      const after = await connectHttp2(server);
       try {
         for (const other of [early, after]) {
           expect(JSON.parse((await get(other, '/open')).body)).toEqual({ streams: 1, pending: 0, table: 'StreamsById', set: 'PendingStreams' });
         }
       } finally {
-        await closed(after);
+        await closeHttp2Session(after);
       }
     } finally {
-      await closed(early);
-      await closed(client);
+      await closeHttp2Session(early);
+      await closeHttp2Session(client);
       await closeHttp2(server);
     }
   });
@@ -218,7 +205,7 @@ describe('HTTP/2 stream tables and the garbage collector', () => {
           }
         }, 20);
       });
-      const clients = [await session(port), await session(port)];
+      const clients = [await connectHttp2(port), await connectHttp2(port)];
       const load = async (count: number): Promise<void> => {
         let next = 0;
         const lane = async (client: ClientHttp2Session): Promise<void> => {
@@ -232,7 +219,7 @@ describe('HTTP/2 stream tables and the garbage collector', () => {
       await load(500);
       expect(await get(clients[0]!, '/gc')).toEqual({ status: 200, body: 'gc' });
       await load(requests);
-      await Promise.all(clients.map(closed));
+      await Promise.all(clients.map(closeHttp2Session));
     } finally {
       child.kill();
       await exited;
