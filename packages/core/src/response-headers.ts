@@ -72,10 +72,14 @@ export function startHeaders(res: ServerResponse, poweredBy: boolean): void {
   if (poweredBy) res.setHeader('X-Powered-By', 'webfw');
 }
 
-/** Whether `res` still has untouched headers (the fast send may be used). */
+/**
+ * Whether `res` still has untouched headers and webfw's own `setHeader` (the fast send may be
+ * used: a `setHeader` put on the response by middleware sees every header of a send, as with
+ * express).
+ */
 export function isUntouched(res: ServerResponse): boolean {
   const state = (res as StatefulResponse)[HEADER_STATE];
-  return state === UNTOUCHED || state === UNTOUCHED_POWERED;
+  return (state === UNTOUCHED || state === UNTOUCHED_POWERED) && res.setHeader === setHeader;
 }
 
 /**

@@ -231,6 +231,11 @@ function attachment(this: Response, filename?: string): Response {
 const TEXT_HTML = 'text/html; charset=utf-8';
 const OCTET_STREAM = 'application/octet-stream';
 const APPLICATION_JSON = 'application/json; charset=utf-8';
+/**
+ * What express's `res.send` stores for an empty Content-Type before a string: mime-types'
+ * answer for '' (`false`, which node sends as the text "false").
+ */
+const EMPTY_TYPE_SENT = false as unknown as string;
 
 /**
  * `res.send(body)`: a string goes out as text/html, a Buffer or other typed array as
@@ -272,8 +277,10 @@ function isPlainSend(req: Request, code: number, etagFn: ETagFunction | undefine
 }
 
 /**
- * The one send path of `res.send` and `res.json`. Sets Content-Type to `type` unless one is
- * set (no `type`: left as it is) and, for a string body, its charset to utf-8; then
+ * The one send path of `res.send` and `res.json`. Sets Content-Type as express does: for a
+ * string body with a `type` (`res.send(string)`, `res.json`), the set type with a utf-8
+ * charset (text/html when none or not a string; `res.json` first sets its own when none);
+ * for a Buffer, `type` unless one is set; no `type` (`null`, `undefined`): left as it is. Then
  * Content-Length (left out when a Transfer-Encoding is set: never both), the ETag per the
  * `etag fn` setting, 304 when the request is fresh, no body for HEAD, 204, 304 and 205, then
  * `end`. A string is sent as UTF-8, the header block in the bytes express 5's would have (see
@@ -308,7 +315,7 @@ function sendPlainHttp2(res: Response, body: string | ArrayBufferView, type: str
   const chunk = typeof body === 'string' ? body : asBuffer(body);
   const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
   const etag = etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length);
-  sendHttp2(res as unknown as Http2ServerResponse, res.statusCode, type, chunk, length, etag);
+  sendHttp2(res as unknown as Http2ServerResponse, type, chunk, length, etag);
   return res;
 }
 
@@ -323,16 +330,14 @@ function sendSettled(res: Response, body: string | ArrayBufferView | undefined, 
   let chunk: string | Buffer | undefined;
   let length: number | undefined;
 
-  if (type !== undefined || typeof body === 'string') {
-    let contentType = res.getHeader('Content-Type');
-    if (type !== undefined && !contentType) {
-      res.setHeader('Content-Type', type);
-      contentType = type;
-    }
-    if (typeof body === 'string' && typeof contentType === 'string') {
-      const charset = withUtf8Charset(contentType);
-      if (charset !== contentType) res.setHeader('Content-Type', charset);
-    }
+  if (typeof body === 'string' && type !== undefined) {
+    // express's steps for a string (res.json's own first): the type given a utf-8 charset, or
+    // text/html in place of a type that is not a string; stored even when unchanged
+    if (type === APPLICATION_JSON && !res.getHeader('Content-Type')) res.setHeader('Content-Type', type);
+    const contentType = res.getHeader('Content-Type');
+    res.setHeader('Content-Type', typeof contentType !== 'string' ? TEXT_HTML : contentType === '' ? EMPTY_TYPE_SENT : withUtf8Charset(contentType));
+  } else if (type !== undefined && !res.getHeader('Content-Type')) {
+    res.setHeader('Content-Type', type);
   }
 
   let encoding: BufferEncoding | undefined;

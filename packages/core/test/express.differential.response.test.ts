@@ -146,6 +146,45 @@ describe('differential: res.send / json / jsonp', () => {
       { method: 'HEAD', path: '/ss/418' },
     ]);
   });
+
+  it('should store the same headers in the same calls of a setHeader that middleware put on the response, and keep or replace a set Content-Type alike', async () => {
+    const build = buildApp((app) => {
+      const bodies: Record<string, (res: Any) => void> = {
+        json: (r) => r.json({ a: 1 }),
+        jsonTyped: (r) => r.type('text/x-foo').json({ a: 1 }),
+        jsonp: (r) => r.jsonp({ a: 1 }),
+        num: (r) => r.send(12),
+        str: (r) => r.send('hi'),
+        strTyped: (r) => r.type('text/plain').send('hi'),
+        buf: (r) => r.send(Buffer.from('x')),
+        nul: (r) => r.send(null),
+        rawNull: (r) => r.setHeader('Content-Type', 'text/plain').send(null),
+        rawStr: (r) => r.setHeader('Content-Type', 'text/plain').send('x'),
+        rawBuf: (r) => r.setHeader('Content-Type', 'text/plain').send(Buffer.from('x')),
+        numberType: (r) => r.setHeader('Content-Type', 5).send('x'),
+        numberTypeJson: (r) => r.setHeader('Content-Type', 5).json(1),
+        listType: (r) => r.setHeader('Content-Type', ['text/a']).send('x'),
+        emptyType: (r) => r.setHeader('Content-Type', '').send('x'),
+        emptyTypeJson: (r) => r.setHeader('Content-Type', '').json(1),
+      };
+      let seen: string[] = [];
+      app.get('/seen', (_req: Any, res: Any) => res.json(seen));
+      app.get('/:body', (req: Any, res: Any) => {
+        seen = [];
+        const original = res.setHeader;
+        res.setHeader = function hook(this: Any, name: string, value: unknown) {
+          seen.push(`${name}: ${JSON.stringify(value)}`);
+          return original.call(this, name, value);
+        };
+        bodies[req.params.body as string]!(res);
+      });
+    });
+    const names = ['json', 'jsonTyped', 'jsonp', 'num', 'str', 'strTyped', 'buf', 'nul', 'rawNull', 'rawStr', 'rawBuf', 'numberType', 'numberTypeJson', 'listType', 'emptyType', 'emptyTypeJson'];
+    await compare(
+      build,
+      names.flatMap((name) => [`/${name}`, '/seen']),
+    );
+  });
 });
 
 describe('differential: redirect, location, format', () => {
