@@ -61,8 +61,36 @@ function validate(name: string, value: unknown): void {
   validateHeaderValue(name, value as string);
 }
 
+/**
+ * The key of node's header store on its HTTP/2 compat responses (`Symbol(headers)`, a
+ * null-prototype object of lower-case names), found on the first response that has it; null
+ * when a response does not look like that (another node version): the head then always goes
+ * through node's own methods.
+ */
+let storeKey: symbol | null | undefined;
+
+/** Node's header store of `res` (see `storeKey`), or undefined. */
+function headerStore(res: Http2ServerResponse): Record<string, unknown> | undefined {
+  if (storeKey === undefined) {
+    storeKey = null;
+    for (const key of Object.getOwnPropertySymbols(res)) {
+      const value = (res as unknown as Record<symbol, unknown>)[key];
+      if (key.description === 'headers' && typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === null) storeKey = key;
+    }
+  }
+  return storeKey === null ? undefined : ((res as unknown as Record<symbol, Record<string, unknown> | undefined>)[storeKey] ?? undefined);
+}
+
 function setHeader(this: Http2ServerResponse, name: string, value: number | string | readonly string[]): Http2ServerResponse {
   if (!this.headersSent) {
+    if (name === 'X-Powered-By' && value === 'webfw') {
+      // webfw's own header, set on every response (application.ts): valid, nothing to drop
+      const store = headerStore(this);
+      if (store !== undefined) {
+        store['x-powered-by'] = value;
+        return this;
+      }
+    }
     validate(name, value);
     if (isHttp1OnlyHeader(name, value)) return this;
   }
@@ -115,11 +143,16 @@ function withoutHttp1Headers(headers: unknown): unknown {
   return headers;
 }
 
-function writeHead(this: Http2ServerResponse, ...args: unknown[]): Http2ServerResponse {
-  // (statusCode, headers) or (statusCode, statusMessage, headers)
-  const at = typeof args[1] === 'string' ? 2 : 1;
-  if (args[at] !== undefined && !this.headersSent) args[at] = withoutHttp1Headers(args[at]);
-  return h2WriteHead.apply(this, args);
+function writeHead(this: Http2ServerResponse, statusCode: number, message?: unknown, headers?: unknown): Http2ServerResponse {
+  // (statusCode), (statusCode, headers) or (statusCode, statusMessage, headers); node's
+  // writeHead treats an undefined argument as a missing one (no rest array: node's own `write`
+  // and `end` call this with the status alone, once per response)
+  if (!this.headersSent) {
+    if (typeof message === 'string') {
+      if (headers !== undefined) headers = withoutHttp1Headers(headers);
+    } else if (message !== undefined) message = withoutHttp1Headers(message);
+  }
+  return h2WriteHead.call(this, statusCode, message, headers);
 }
 
 function method(value: unknown): PropertyDescriptor {
@@ -148,24 +181,27 @@ export const http2HeaderMethods: PropertyDescriptorMap = {
 
 /**
  * Whether `res` is an HTTP/2 compat response that `sendHttp2` may answer: its head not sent,
- * its `writeHead` the twin's own (no hook such as on-headers), and no header set but
- * `X-Powered-By`.
+ * its `setHeader` and `writeHead` the twin's own (no hook such as on-headers), node's header
+ * store at hand, and none of the headers `sendHttp2` writes (Content-Type, Content-Length,
+ * ETag) set yet: express's steps would then store the same values in the same order.
  */
 export function isPlainHttp2Response(res: object): res is Http2ServerResponse {
-  if (!(res instanceof Http2ServerResponse) || res.writeHead !== writeHead || res.headersSent) return false;
-  const names = res.getHeaderNames();
-  return names.length === 0 || (names.length === 1 && names[0] === 'x-powered-by');
+  if (!(res instanceof Http2ServerResponse) || res.writeHead !== writeHead || res.setHeader !== setHeader || res.headersSent) return false;
+  const store = headerStore(res);
+  return store !== undefined && store['content-type'] === undefined && store['content-length'] === undefined && store.etag === undefined;
 }
 
 /**
- * Sends a complete response on a plain HTTP/2 response (`isPlainHttp2Response`): status `code`,
- * Content-Type `type`, Content-Length `length` and the ETag when given, set by one call of
- * node's `writeHead` (webfw's own values, nothing to drop), then `body`.
+ * Sends a complete response on a plain HTTP/2 response (`isPlainHttp2Response`) with its
+ * status code: Content-Type `type`, Content-Length `length` and the ETag when given, put in
+ * node's header store directly (webfw's own values, valid and nothing to drop: node's
+ * `setHeader` would check each again), then `body` through `res.end`, which sends the head.
  */
-export function sendHttp2(res: Http2ServerResponse, code: number, type: string, body: string | Buffer, length: number, etag: string | undefined): void {
-  const headers: Record<string, string> = { 'content-type': type, 'content-length': String(length) };
-  if (etag !== undefined) headers.etag = etag;
-  h2WriteHead.call(res, code, headers);
+export function sendHttp2(res: Http2ServerResponse, type: string, body: string | Buffer, length: number, etag: string | undefined): void {
+  const store = headerStore(res) as Record<string, unknown>;
+  store['content-type'] = type;
+  store['content-length'] = String(length);
+  if (etag !== undefined) store.etag = etag;
   if (typeof body === 'string') res.end(body, 'utf8');
   else res.end(body);
 }

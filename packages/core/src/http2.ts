@@ -41,6 +41,8 @@ interface Kind {
   /** Members the twin of `level` has of its own (HTTP/2 implementations). */
   readonly extras: (level: object) => PropertyDescriptorMap | undefined;
   readonly twins: WeakMap<object, Twin>;
+  /** The level whose twin `currentTwinOf` found last, and in which turn. */
+  readonly last: { level: object | undefined; twin: object; turn: number };
 }
 
 /** The HTTP/2 twin of one prototype level, and what it was made from. */
@@ -92,6 +94,7 @@ const requestKind: Kind = {
   skip: () => false,
   extras: () => undefined,
   twins: new WeakMap(),
+  last: { level: undefined, twin: Http2ServerRequest.prototype, turn: -1 },
 };
 
 const responseKind: Kind = {
@@ -102,6 +105,7 @@ const responseKind: Kind = {
   skip: (level, key, descriptor) => level === response && typeof key === 'string' && headerMethods[key]?.value === descriptor.value,
   extras: (level) => (level === response ? http2HeaderMethods : undefined),
   twins: new WeakMap(),
+  last: { level: undefined, twin: Http2ServerResponse.prototype, turn: -1 },
 };
 
 /** Members of a level the twins never copy: the twin keeps node's HTTP/2 `constructor`. */
@@ -174,12 +178,27 @@ function twinOf(kind: Kind, level: object | null): object {
 }
 
 /**
+ * `twinOf(kind, proto)`, answered without a look at the chain when `proto` was the level last
+ * asked for in this turn (every request of an app asks for the same one).
+ */
+function currentTwinOf(kind: Kind, proto: object): object {
+  const last = kind.last;
+  if (last.level === proto && last.turn === turn) return last.twin;
+  const twin = twinOf(kind, proto);
+  last.level = proto;
+  last.twin = twin;
+  // (currentTurn schedules the count that ends this answer's turn)
+  last.turn = currentTurn();
+  return twin;
+}
+
+/**
  * Gives `req` the prototype `proto` (an app's `app.request`), or, for an HTTP/2 compat
  * request, `proto`'s HTTP/2 twin. Leaves it alone when it already has that prototype.
  * Returns whether the prototype was switched.
  */
 export function adoptRequest(req: object, proto: object): boolean {
-  const target = req instanceof Http2ServerRequest ? twinOf(requestKind, proto) : proto;
+  const target = req instanceof Http2ServerRequest ? currentTwinOf(requestKind, proto) : proto;
   if (Object.getPrototypeOf(req) === target) return false;
   Object.setPrototypeOf(req, target);
   return true;
@@ -190,7 +209,7 @@ export function adoptRequest(req: object, proto: object): boolean {
  * response, `proto`'s HTTP/2 twin. Leaves it alone when it already has that prototype.
  */
 export function adoptResponse(res: object, proto: object): void {
-  const target = res instanceof Http2ServerResponse ? twinOf(responseKind, proto) : proto;
+  const target = res instanceof Http2ServerResponse ? currentTwinOf(responseKind, proto) : proto;
   if (Object.getPrototypeOf(res) !== target) Object.setPrototypeOf(res, target);
 }
 

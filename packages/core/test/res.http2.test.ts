@@ -4,7 +4,7 @@
  * headers never written whoever sets them, and the places where node's HTTP/2 answers
  * otherwise than its HTTP/1.1 (each asserted here as HTTP/2 answers it).
  */
-import { connect, type IncomingHttpHeaders } from 'node:http2';
+import { connect, Http2ServerResponse, type Http2ServerRequest, type IncomingHttpHeaders } from 'node:http2';
 import type { RequestListener, ServerResponse } from 'node:http';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
@@ -221,6 +221,49 @@ describe('HTTP/2 responses', () => {
       expect(fast.headers['x-powered-by']).toBe('webfw');
       expect(fast.headers['content-length']).toBe(String(Buffer.byteLength(fast.body)));
     }
+  });
+
+  it('should keep headers stored by node\'s own setHeader before the app, and show a setHeader hook every header of a send', async () => {
+    const app = webfw();
+    app.get('/', (_req, res) => res.send('hi'));
+    const nodeSetHeader = Http2ServerResponse.prototype.setHeader;
+    const listener = (req: Http2ServerRequest, res: Http2ServerResponse): void => {
+      nodeSetHeader.call(res, 'Content-Type', 'text/plain');
+      nodeSetHeader.call(res, 'ETag', '"preset"');
+      (app as unknown as (q: Http2ServerRequest, s: Http2ServerResponse) => void)(req, res);
+    };
+    await withHttp2Server(listener as unknown as RequestListener, async (server) => {
+      // the first request comes with node's classes, the later ones with the app's
+      for (let i = 0; i < 3; i++) {
+        const res = await http2Request(server);
+        expect([res.status, res.headers['content-type'], res.headers.etag, res.headers['content-length'], res.body.toString()]).toEqual([
+          200,
+          'text/plain; charset=utf-8',
+          '"preset"',
+          '2',
+          'hi',
+        ]);
+      }
+    });
+
+    const seen: string[] = [];
+    const hooked = appFor((_req, res) => {
+      const original = res.setHeader;
+      res.setHeader = function hook(this: Response, name: string, value: number | string | readonly string[]) {
+        seen.push(`${name}: ${String(value)}`);
+        return original.call(this, name, value);
+      } as typeof res.setHeader;
+      res.json({ a: 1 });
+    });
+    const answer = await ask(hooked);
+    // express's res.json stores Content-Type, then its res.send stores it again
+    expect(seen).toEqual([
+      'Content-Type: application/json; charset=utf-8',
+      'Content-Type: application/json; charset=utf-8',
+      'Content-Length: 7',
+      'ETag: W/"7-n4nHQM60bXQYySSnisV5QdXpZSA"',
+    ]);
+    expect([answer.status, answer.headers['content-type'], answer.headers.etag, answer.body]).toEqual([200, 'application/json; charset=utf-8', 'W/"7-n4nHQM60bXQYySSnisV5QdXpZSA"', '{"a":1}']);
   });
 
   it('should answer HEAD with the GET headers and no body', async () => {
