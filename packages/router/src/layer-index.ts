@@ -5,30 +5,141 @@ const NONE: readonly number[] = [];
 /** Deepest static segment the index looks at (deeper segments are left to the matchers). */
 const MAX_DEPTH = 8;
 
-/** Up to this many children, a node is searched by comparing keys in place. */
+/** Up to this many children, a node's children are searched in order. */
 const SCAN_LIMIT = 8;
 
-/** A node of the segment tree: the layers whose static segments lead exactly here. */
+/** Paths with up to this many `/` get candidate lists narrowed to their shape (see `Shaped`). */
+const MAX_SHAPED_SLASHES = 31;
+
+/**
+ * The shape of a request pathname for `Shaped.for`: its number of `/` (`slashes`) and whether
+ * it ends with one, in one small integer, or -1 when the path has too many `/` to be narrowed.
+ */
+export function pathShape(path: string, slashes: number): number {
+  if (slashes > MAX_SHAPED_SLASHES) return -1;
+  return slashes * 2 + (path.charCodeAt(path.length - 1) === 0x2f ? 1 : 0);
+}
+
+/** Whether a layer may match a path of shape `shape` (>= 0), judged by its matchers' number of `/`. */
+function fitsShape(layer: Layer, shape: number): boolean {
+  const slashes = shape >> 1;
+  const endsWithSlash = (shape & 1) === 1;
+  for (const m of layer.matchers) {
+    const n = m.slashes ?? -1;
+    if (n < 0 || n === slashes || (m.trailing === true && endsWithSlash && n + 1 === slashes)) return true;
+  }
+  return false;
+}
+
+/**
+ * An ascending list of stack positions with, made on first use, its sublists by path shape:
+ * the positions of the layers that may match a path of that shape. A layer of text and
+ * `:name` parameters matching whole paths has a fixed number of `/` (`/user/:id` has 2, 3
+ * with a trailing slash), so `/user/:id/posts` is not even a candidate for `/user/42`.
+ */
+class Shaped {
+  private readonly byShape: Array<readonly number[] | undefined> = [];
+
+  constructor(
+    /** Every position of the list. */
+    readonly all: readonly number[],
+    private readonly layers: readonly Layer[],
+  ) {}
+
+  /** The positions of the layers that may match a path of shape `shape` (`pathShape`; -1: all of them). */
+  for(shape: number): readonly number[] {
+    if (shape < 0) return this.all;
+    const list = this.byShape[shape];
+    if (list !== undefined) return list;
+    const fit = this.all.filter((i) => fitsShape(this.layers[i]!, shape));
+    return (this.byShape[shape] = fit.length === this.all.length ? this.all : fit);
+  }
+}
+
+/** The start of a `segmentHash` (FNV-1a's offset basis). */
+const HASH_SEED = 0x811c9dc5 | 0;
+
+/** A `segmentHash` with one more character `c`: an FNV-1a step, ASCII upper case folded to lower case. */
+function hashStep(hash: number, c: number): number {
+  return Math.imul(hash ^ (c >= 0x41 && c <= 0x5a ? c | 0x20 : c), 16777619);
+}
+
+/** The hash of a path segment by which the tree finds a child (ASCII case-insensitive). */
+function segmentHash(segment: string): number {
+  let hash = HASH_SEED;
+  for (let i = 0; i < segment.length; i++) hash = hashStep(hash, segment.charCodeAt(i));
+  return hash;
+}
+
+/**
+ * A node of the segment tree: the layers whose static segments lead exactly here. Children
+ * are known by the hash of their segment only: two segments with the same hash share a node
+ * (whose lists then hold the layers of both), which costs a request at most a few candidates
+ * that its matchers reject, and spares comparing strings.
+ */
 class Node {
-  children: Map<string, Node> | undefined = undefined;
-  /** The children's keys and nodes as arrays, for a scan without slicing when there are few. */
-  keys: string[] = [];
-  nodes: Node[] = [];
+  private byHash: Map<number, Node> | undefined = undefined;
+  /** The children's segment hashes and nodes, in the order added. */
+  readonly hashes: number[] = [];
+  readonly nodes: Node[] = [];
+  /**
+   * More than `SCAN_LIMIT` children: an open-addressing table of their positions in `hashes`
+   * plus one (0 = empty slot); its length is a power of two.
+   */
+  private slots: Int32Array | undefined = undefined;
   /** Stack positions of the layers keyed at this node. */
   readonly own: number[] = [];
   /** Stack positions of the layers keyed at this node or any ancestor (root excluded), ascending. */
-  list: readonly number[] = NONE;
+  list: Shaped | undefined = undefined;
 
+  /** The child for the lower-case segment `key`, made if needed. */
   child(key: string): Node {
-    const children = (this.children ??= new Map());
-    let node = children.get(key);
+    const hash = segmentHash(key);
+    const byHash = (this.byHash ??= new Map());
+    let node = byHash.get(hash);
     if (node === undefined) {
-      children.set(key, (node = new Node()));
-      this.keys.push(key);
+      byHash.set(hash, (node = new Node()));
+      this.hashes.push(hash);
       this.nodes.push(node);
     }
     return node;
   }
+
+  /** Builds `slots` once every child is in (for more than `SCAN_LIMIT` children). */
+  seal(): void {
+    const hashes = this.hashes;
+    if (hashes.length <= SCAN_LIMIT) return;
+    let size = 32;
+    while (size < hashes.length * 4) size *= 2;
+    const slots = new Int32Array(size);
+    for (let k = 0; k < hashes.length; k++) {
+      let i = slotOf(hashes[k]!) & (size - 1);
+      while (slots[i] !== 0) i = (i + 1) & (size - 1);
+      slots[i] = k + 1;
+    }
+    this.slots = slots;
+  }
+
+  /** The child whose segment has the hash `hash`, or undefined. */
+  find(hash: number): Node | undefined {
+    const hashes = this.hashes;
+    const slots = this.slots;
+    if (slots === undefined) {
+      for (let k = 0; k < hashes.length; k++) if (hashes[k] === hash) return this.nodes[k];
+      return undefined;
+    }
+    const mask = slots.length - 1;
+    for (let i = slotOf(hash) & mask; slots[i] !== 0; i = (i + 1) & mask) {
+      const k = slots[i]! - 1;
+      if (hashes[k] === hash) return this.nodes[k];
+    }
+    return undefined;
+  }
+}
+
+/** The first slot of `Node.slots` to probe for a segment hash (its high bits folded into the low ones). */
+function slotOf(hash: number): number {
+  return hash ^ (hash >>> 15);
 }
 
 /** Merges two ascending lists of positions. */
@@ -50,7 +161,8 @@ function merge(a: readonly number[], b: readonly number[]): number[] {
  * (middleware on `/`, a path starting with a parameter, a regular expression) is in `wild`.
  * A request only visits the layers on its own branch plus the wild ones, merged in stack
  * order, so mounting order is kept exactly and a stack of hundreds of routes costs a few
- * map lookups. Why it stays: `/user/:id` as the last of 50 routes costs 5.2% fewer
+ * hash probes (segments are hashed as they are read, never sliced). Both lists are narrowed to the layers that may match the path's number of `/`
+ * (`Shaped`). Why it stays: `/user/:id` as the last of 50 routes costs 5.2% fewer
  * instructions per request with it (tooling/bench/ablation/tricks.mjs, docs/performance.md).
  */
 export class LayerIndex {
@@ -59,15 +171,15 @@ export class LayerIndex {
   /** The stack as it was when the index was built (to notice replaced entries). */
   readonly layers: readonly Layer[];
   /** Stack positions, ascending, of layers that may match any path. */
-  readonly wild: readonly number[];
+  private readonly wild: Shaped;
   private readonly root = new Node();
 
   constructor(stack: readonly Layer[]) {
     this.source = stack;
-    this.layers = stack.slice();
+    const layers = (this.layers = stack.slice());
     const wild: number[] = [];
-    for (let i = 0; i < stack.length; i++) {
-      const matchers = stack[i]!.matchers;
+    for (let i = 0; i < layers.length; i++) {
+      const matchers = layers[i]!.matchers;
       let keyed = matchers.length > 0;
       for (const m of matchers) if (m.segments === null) keyed = false;
       if (!keyed) {
@@ -81,50 +193,43 @@ export class LayerIndex {
         if (node.own[node.own.length - 1] !== i) node.own.push(i);
       }
     }
-    this.wild = wild;
+    this.wild = new Shaped(wild, layers);
     const fill = (node: Node, inherited: readonly number[]): void => {
-      node.list = node.own.length === 0 ? inherited : merge(inherited, node.own);
-      if (node.children) for (const child of node.children.values()) fill(child, node.list);
+      const list = node.own.length === 0 ? inherited : merge(inherited, node.own);
+      node.list = new Shaped(list, layers);
+      node.seal();
+      for (const child of node.nodes) fill(child, list);
     };
     fill(this.root, NONE);
   }
 
+  /** Stack positions, ascending, of the layers off the tree that may match a path of shape `shape` (`pathShape`). */
+  wildFor(shape: number): readonly number[] {
+    return this.wild.for(shape);
+  }
+
   /**
    * Stack positions (ascending, wild ones excluded) of the layers that may match `path`:
-   * those on the branch of its leading segments. `folded` is the lower-cased path, or null
-   * when it is not all ASCII.
+   * those on the branch of its leading segments that may match its shape (`pathShape`).
    */
-  lookup(path: string, folded: string | null): readonly number[] {
+  lookup(path: string, shape: number): readonly number[] {
     let node = this.root;
-    if (node.children === undefined || path.charCodeAt(0) !== 0x2f) return NONE;
-    const p = folded ?? path.toLowerCase();
-    let start = 1;
+    if (node.nodes.length === 0 || path.charCodeAt(0) !== 0x2f) return NONE;
+    let i = 1;
     for (let d = 0; d < MAX_DEPTH; d++) {
-      let next: Node | undefined;
-      let end: number;
-      const keys = node.keys;
-      if (keys.length <= SCAN_LIMIT) {
-        // Few children: compare in place, no substring.
-        end = -1;
-        for (let k = 0; k < keys.length; k++) {
-          const key = keys[k]!;
-          const e = start + key.length;
-          if ((e === p.length || p.charCodeAt(e) === 0x2f) && p.startsWith(key, start)) {
-            next = node.nodes[k];
-            end = e;
-            break;
-          }
-        }
-      } else {
-        end = p.indexOf('/', start);
-        if (end === -1) end = p.length;
-        next = node.children!.get(p.slice(start, end));
+      // The hash of the segment from `i` to the next `/`.
+      let hash = HASH_SEED;
+      for (; i < path.length; i++) {
+        const c = path.charCodeAt(i);
+        if (c === 0x2f) break;
+        hash = hashStep(hash, c);
       }
+      const next = node.find(hash);
       if (next === undefined) break;
       node = next;
-      if (end >= p.length || node.children === undefined) break;
-      start = end + 1;
+      if (i >= path.length || node.nodes.length === 0) break;
+      i++;
     }
-    return node.list;
+    return node.list === undefined ? NONE : node.list.for(shape);
   }
 }

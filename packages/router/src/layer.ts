@@ -1,4 +1,5 @@
 import { foldPath, PathMatcher, type LayerMatcher, type MatchedParams, type MatchOptions } from './path-matcher';
+import { pathFlags } from './url';
 import type { PathArgument } from './route-parameters';
 import { forwardRejection } from './promise';
 import type { AnyHandler, NextFunction } from './types';
@@ -65,6 +66,9 @@ export class Layer {
    * is still that function, the router runs the route's callbacks itself, without the call.
    */
   routeHandle: AnyHandler | undefined = undefined;
+  /** The handler `arity` was read from, and its `length` then (a native getter, read once per handler). */
+  private arityOf: AnyHandler | undefined = undefined;
+  private arityValue = 0;
 
   /**
    * Compiles `path` (string pattern, RegExp or array of them) with `options` for `fn`, by
@@ -81,16 +85,16 @@ export class Layer {
 
   /**
    * The first of the layer's matchers that matches the request pathname `path` (`folded`: the
-   * path lower-cased when all ASCII, else null), or undefined. The matcher's `params`,
-   * `matched` and `names` hold the match until its next use: read them at once. Throws the 400
-   * URIError for a malformed escape in a captured parameter. The router's walk matches with
-   * this (no object made per match).
+   * path lower-cased when all ASCII, else null; `flags`: its `pathFlags`), or undefined. The
+   * matcher's `params`, `matched` and `names` hold the match until its next use: read them at
+   * once. Throws the 400 URIError for a malformed escape in a captured parameter. The router's
+   * walk matches with this (no object made per match).
    */
-  matcherFor(path: string, folded: string | null): LayerMatcher | undefined {
+  matcherFor(path: string, folded: string | null, flags: number): LayerMatcher | undefined {
     const matchers = this.matchers;
     for (let i = 0; i < matchers.length; i++) {
       const m = matchers[i]!;
-      if (m.match(path, folded)) return m;
+      if (m.match(path, folded, flags)) return m;
     }
     return undefined;
   }
@@ -102,7 +106,7 @@ export class Layer {
    */
   match(path: string | undefined | null): LayerMatch | false {
     if (path == null) return false;
-    const m = this.matcherFor(path, foldPath(path));
+    const m = this.matcherFor(path, foldPath(path), pathFlags(path));
     if (m === undefined) return false;
     const params = m.params!;
     const raw = this.rawPath;
@@ -114,6 +118,15 @@ export class Layer {
     };
   }
 
+  /** The number of parameters `fn` (the handler) declares: its `length`, as read the first time `fn` was called. */
+  private arity(fn: Callable): number {
+    if (fn !== this.arityOf) {
+      this.arityValue = fn.length;
+      this.arityOf = fn;
+    }
+    return this.arityValue;
+  }
+
   /**
    * Calls the handler as an error handler `(err, req, res, next)`; a handler that does not
    * declare four parameters is skipped (`next(err)`). A throw or a rejected returned promise
@@ -122,7 +135,7 @@ export class Layer {
    */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as Callable;
-    if (fn.length !== 4) {
+    if (this.arity(fn) !== 4) {
       next(error);
       return;
     }
@@ -140,7 +153,7 @@ export class Layer {
    */
   handleRequest(req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as Callable;
-    if (fn.length > 3) {
+    if (this.arity(fn) > 3) {
       next();
       return;
     }

@@ -62,6 +62,8 @@ export const HEAD_ID = METHOD_IDS.get('head')!;
  * does not know (only `all` routes answer it).
  */
 export function methodId(method: unknown): number {
+  // The most common method without the map lookup (which hashes a string the parser made).
+  if (method === 'GET') return GET_ID;
   if (typeof method !== 'string') return -1;
   return METHOD_IDS.get(method) ?? METHOD_IDS.get(method.toLowerCase()) ?? -1;
 }

@@ -1,6 +1,7 @@
 import { parse, pathToRegexp } from 'path-to-regexp';
 import { decodeParam, decodeSplat } from './decode';
 import { NullObject } from './null-object';
+import { countSlashes, PERCENT, SLASH_SHIFT } from './url';
 
 /** How a layer's path is matched: the router's options as the layer was created. */
 export interface MatchOptions {
@@ -17,7 +18,7 @@ export type MatchedParams = Record<string, string | string[]>;
 
 /**
  * What the router needs of one compiled path (`PathMatcher` for the express 5 syntax). After
- * `match(path, folded)` returns true, `params` and `matched` hold that match until the next
+ * `match(path, folded, flags)` returns true, `params` and `matched` hold that match until the next
  * call: the router reads them at once.
  */
 export interface LayerMatcher {
@@ -27,15 +28,22 @@ export interface LayerMatcher {
   readonly names: readonly string[];
   /** The regular expression the path compiles to. */
   readonly regexp: RegExp;
+  /**
+   * The number of `/` of every path it matches (one more for a path ending with `/` when
+   * `trailing`), or -1 (or absent) when that number is not fixed.
+   */
+  readonly slashes?: number;
+  /** Whether a path with one more `/` at its end matches too (see `slashes`). */
+  readonly trailing?: boolean;
   /** Parameters of the last successful match. */
   params: MatchedParams | undefined;
   /** Matched part of the path of the last successful match. */
   matched: string;
   /**
-   * Matches `path` (`folded`: the path lower-cased when all ASCII, else null). Throws the 400
-   * URIError for a malformed escape in a captured parameter.
+   * Matches `path` (`folded`: the path lower-cased when all ASCII, else null; `flags`: its
+   * `pathFlags`). Throws the 400 URIError for a malformed escape in a captured parameter.
    */
-  match(path: string, folded: string | null): boolean;
+  match(path: string, folded: string | null, flags: number): boolean;
 }
 
 const enum Kind {
@@ -44,9 +52,11 @@ const enum Kind {
   /** A string path without parameters or groups: compared as a string. */
   Literal,
   /**
-   * Any other string path: the RegExp, after a check of its static prefix. (A JS matcher for
-   * whole-segment parameters was measured 2.5% slower per request than the RegExp, and removed.)
+   * A whole-path string path of ASCII text and `:name` parameters each filling a whole segment
+   * (`/users/:id`, `/a/:x/b/:y`), names not repeated: compared in JavaScript, text by text.
    */
+  Segments,
+  /** Any other string path: the RegExp, after a check of its static prefix. */
   Pattern,
   /** A user regular expression, executed as is (unanchored), captures decoded. */
   RegExp,
@@ -137,19 +147,23 @@ export class PathMatcher implements LayerMatcher {
   /** The compiled regular expression (the reference for every match). */
   readonly regexp: RegExp;
 
+  /** Whether a path with one more `/` at its end matches too (the `strict` option off). */
+  readonly trailing: boolean;
+  /**
+   * Whole-path matchers of text and `:name` parameters only: the number of `/` every match has
+   * (one more with the optional trailing slash); -1 when that number is not fixed.
+   */
+  readonly slashes: number = -1;
+
   private readonly kind: Kind;
   private readonly sensitive: boolean;
   private readonly end: boolean;
-  private readonly trailing: boolean;
   /** Literal: the path text (lower-cased when case-insensitive). Pattern: its static prefix, same casing. */
   private readonly text: string;
   private readonly textSlash: string;
   private readonly keys: CaptureKey[];
-  /**
-   * Pattern of text and `:name` parameters only, matching whole paths: the number of `/` every
-   * match has (one more with the optional trailing slash); -1 when that number is not fixed.
-   */
-  private readonly slashes: number = -1;
+  /** Segments: the text before each parameter, then the text after the last (same casing as `text`). */
+  private readonly texts: string[] = [];
 
   /** Parameters of the last successful match. */
   params: MatchedParams | undefined = undefined;
@@ -200,12 +214,18 @@ export class PathMatcher implements LayerMatcher {
       this.kind = Kind.Literal;
       this.text = this.sensitive ? prefix : prefix.toLowerCase();
       this.textSlash = this.text + '/';
+      if (this.end) this.slashes = countSlashes(prefix);
     } else {
       this.kind = Kind.Pattern;
       if (ascii) this.text = this.sensitive ? prefix : prefix.toLowerCase();
       // A parameter never spans a `/`: a path with another number of slashes cannot match.
       if (this.end && tokens.every((t) => t.type === 'text' || t.type === 'param')) {
-        this.slashes = tokens.reduce((n, t) => (t.type === 'text' ? n + t.value.split('/').length - 1 : n), 0);
+        this.slashes = tokens.reduce((n, t) => (t.type === 'text' ? n + countSlashes(t.value) : n), 0);
+        const texts = segmentTexts(tokens, this.names.length);
+        if (texts !== undefined) {
+          this.kind = Kind.Segments;
+          this.texts = this.sensitive ? texts : texts.map((t) => t.toLowerCase());
+        }
       }
     }
 
@@ -222,11 +242,14 @@ export class PathMatcher implements LayerMatcher {
 
   /**
    * Matches `path`. `folded` is `path` lower-cased when it is all ASCII, or null (then the
-   * case-insensitive string checks defer to the regular expression). Returns whether it
+   * case-insensitive string checks defer to the regular expression); `flags` are its
+   * `pathFlags` (its number of `/`, whether it has a `%`), which the walk knows from its scan.
+   * Returns whether it
    * matched; on a match `params` and `matched` hold the result. Throws the 400 URIError of
    * `decodeParam` when a captured parameter has a malformed escape.
    */
-  match(path: string, folded: string | null): boolean {
+  match(path: string, folded: string | null, flags: number): boolean {
+    const slashes = flags >>> SLASH_SHIFT;
     switch (this.kind) {
       case Kind.Slash:
         this.params = {};
@@ -243,13 +266,66 @@ export class PathMatcher implements LayerMatcher {
         // (`/user/:id/posts` against `/user/42`): 1.5% fewer instructions per `/user/:id`
         // request among 50 routes (tooling/bench/ablation/tricks.mjs).
         if (this.slashes >= 0) {
-          const n = slashCount(path);
-          if (n !== this.slashes && !(this.trailing && n === this.slashes + 1 && path.charCodeAt(path.length - 1) === 0x2f)) return false;
+          if (!this.fitsSlashes(path, slashes)) return false;
         }
         return this.matchRegExp(path, newParams());
+      case Kind.Segments:
+        return this.fitsSlashes(path, slashes) && this.matchSegments(path, this.sensitive ? path : folded, flags);
       default:
         return this.matchRegExp(path, {});
     }
+  }
+
+  /**
+   * Whether a path with `slashes` slashes may match this whole-path matcher of a fixed number
+   * of `/` (`this.slashes`, one more when `trailing` and the path ends with `/`).
+   */
+  private fitsSlashes(path: string, slashes: number): boolean {
+    return slashes === this.slashes || (this.trailing && slashes === this.slashes + 1 && path.charCodeAt(path.length - 1) === 0x2f);
+  }
+
+  /**
+   * Segments, for a path of a fitting number of `/` (`fitsSlashes`) and `pathFlags` `flags`:
+   * the path's text compared part by part, each parameter the segment between (non-empty), as
+   * the RegExp would capture it. A path that is not all ASCII (`f` null) is left to the RegExp.
+   */
+  private matchSegments(path: string, f: string | null, flags: number): boolean {
+    if (f === null) return this.matchRegExp(path, newParams());
+    // without the optional trailing slash
+    const end = flags >>> SLASH_SHIFT === this.slashes ? path.length : path.length - 1;
+    const texts = this.texts;
+    const keys = this.keys;
+    const last = keys.length - 1;
+    const params = newParams();
+    let pos = 0;
+    for (let k = 0; k <= last; k++) {
+      // (slice and compare: cheaper than `startsWith` at an offset)
+      const text = texts[k]!;
+      if (f.slice(pos, pos + text.length) !== text) return false;
+      pos += text.length;
+      let stop = pos;
+      if (k === last && texts[k + 1]!.length === 0) {
+        // The last parameter up to the end: the texts before it hold every other `/`.
+        stop = end;
+      } else {
+        while (stop < end && f.charCodeAt(stop) !== 0x2f) stop++;
+      }
+      if (stop === pos) return false;
+      params[keys[k]!.name] = path.slice(pos, stop);
+      pos = stop;
+    }
+    const tail = texts[last + 1]!;
+    if (end - pos !== tail.length || (tail.length !== 0 && f.slice(pos, end) !== tail)) return false;
+    // Decoded once the whole path matched, as the RegExp path decodes its captures.
+    if ((flags & PERCENT) !== 0) {
+      for (let k = 0; k <= last; k++) {
+        const name = keys[k]!.name;
+        params[name] = decodeParam(params[name] as string);
+      }
+    }
+    this.params = params;
+    this.matched = path;
+    return true;
   }
 
   private matchLiteral(path: string, f: string | null): boolean {
@@ -290,17 +366,30 @@ export class PathMatcher implements LayerMatcher {
   }
 }
 
-let countedPath = '';
-let counted = 0;
-
-/** The number of `/` in `path`; the last path's count is remembered (a walk asks once per candidate layer). */
-function slashCount(path: string): number {
-  if (path === countedPath) return counted;
-  let n = 0;
-  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) n++;
-  countedPath = path;
-  counted = n;
-  return n;
+/**
+ * Segments: the texts around the parameters of `tokens` (text and `:name` tokens of a whole
+ * path) when each parameter fills a whole segment (text ending with `/` before it, nothing or
+ * text starting with `/` after it), every text is ASCII and no name repeats (`unique`: the
+ * number of distinct names); else undefined.
+ */
+function segmentTexts(tokens: ReturnType<typeof parse>['tokens'], unique: number): string[] | undefined {
+  const texts: string[] = [''];
+  let params = 0;
+  for (const t of tokens) {
+    if (t.type === 'text') {
+      texts[texts.length - 1] += t.value;
+    } else {
+      if (!texts[texts.length - 1]!.endsWith('/')) return undefined;
+      texts.push('');
+      params++;
+    }
+  }
+  if (params !== unique || params === 0) return undefined;
+  for (let k = 1; k < texts.length; k++) {
+    const text = texts[k]!;
+    if (text.length !== 0 && text.charCodeAt(0) !== 0x2f) return undefined;
+  }
+  return texts.some((t) => NON_ASCII.test(t)) ? undefined : texts;
 }
 
 /** `path` lower-cased when it is all ASCII, else null (see `PathMatcher.match`). */

@@ -42,11 +42,12 @@ class RouteRun {
 
   /** Runs the next callback for the method, or leaves the route. */
   advance(err?: unknown): void {
-    if (err === 'route') {
+    // (a truthy test first: comparing undefined with a string is a generic call in optimized code)
+    if (err && err === 'route') {
       this.done();
       return;
     }
-    if (err === 'router') {
+    if (err && err === 'router') {
       this.done(err);
       return;
     }

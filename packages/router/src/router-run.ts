@@ -1,4 +1,4 @@
-import { LayerIndex } from './layer-index';
+import { LayerIndex, pathShape } from './layer-index';
 import { NullObject } from './null-object';
 import type { Layer } from './layer';
 import type { LayerMatcher } from './path-matcher';
@@ -7,7 +7,7 @@ import { hasParamCallbacks, ParamRun, type ParamCalled } from './param-run';
 import { sendOptionsResponse } from './options-response';
 import type { AnyHandler, NextFunction, RouterRequest, RouterResponse } from './types';
 import { methodId, methods } from './methods';
-import { getProtohost, NON_ASCII, PERCENT, scanPathname, UPPER } from './url';
+import { getProtohost, NON_ASCII, PERCENT, scanPathname, SLASH_SHIFT, UPPER } from './url';
 
 /** The router fields a run reads (the router function object). */
 export interface RouterState {
@@ -82,7 +82,9 @@ export class RouterRun {
   private url: string | undefined = undefined;
   private path: string | undefined = undefined;
   private folded: string | null = null;
-  private percent = false;
+  /** The pathname's `pathFlags` and `pathShape`. */
+  private flags = 0;
+  private shape = -1;
 
   // Candidates: the index's list for `listPath` and its wild list, with a cursor in each.
   private index: LayerIndex | undefined = undefined;
@@ -161,7 +163,7 @@ export class RouterRun {
   /** Re-reads `req.method` when a middleware changed it (method override). */
   private readMethod(): void {
     const method = this.req.method;
-    if (method === this.rawMethod && this.method !== undefined) return;
+    if (this.method !== undefined && method === this.rawMethod) return;
     this.rawMethod = method;
     const id = methodId(method);
     this.methodId = id;
@@ -173,7 +175,7 @@ export class RouterRun {
   /** The pathname of `req.url`, recomputed (with its case-folded form) when the URL changed. */
   private pathname(): string | undefined {
     const url = this.req.url;
-    if (url === this.url && this.path !== undefined) return this.path;
+    if (this.path !== undefined && url === this.url) return this.path;
     this.url = url;
     const scan = scanPathname(url);
     if (scan === undefined) {
@@ -184,7 +186,8 @@ export class RouterRun {
     const flags = scan.flags;
     this.path = path;
     this.folded = flags & NON_ASCII ? null : flags & UPPER ? path.toLowerCase() : path;
-    this.percent = (flags & PERCENT) !== 0;
+    this.flags = flags;
+    this.shape = pathShape(path, flags >>> SLASH_SHIFT);
     return path;
   }
 
@@ -206,14 +209,15 @@ export class RouterRun {
       index = this.router._index = new LayerIndex(stack);
     }
     if (index !== this.index || path !== this.listPath) {
-      const list = index.lookup(path, this.folded);
+      const list = index.lookup(path, this.shape);
+      const wild = index.wildFor(this.shape);
       this.listPath = path;
-      if (index !== this.index || list !== this.list) {
+      if (index !== this.index || list !== this.list || wild !== this.wild) {
         this.index = index;
         this.list = list;
-        this.wild = index.wild;
-        this.li = lowerBound(list, this.idx);
-        this.wi = lowerBound(index.wild, this.idx);
+        this.wild = wild;
+        this.li = this.idx === 0 ? 0 : lowerBound(list, this.idx);
+        this.wi = this.idx === 0 ? 0 : lowerBound(wild, this.idx);
       }
     }
     return index;
@@ -221,8 +225,9 @@ export class RouterRun {
 
   /** `next(err)`: restores the URL after a mounted middleware and runs the next matching layer. */
   step(err?: unknown): void {
-    // `next('route')` out of a middleware is a plain `next()`.
-    let layerError = err === 'route' ? undefined : err;
+    // `next('route')` out of a middleware is a plain `next()`. (A truthy test first: comparing
+    // undefined with a string is a call to a generic comparison in optimized code.)
+    let layerError = err && err === 'route' ? undefined : err;
     const req = this.req;
 
     // Undo what the last mounted middleware's match did to `req.url` and `req.baseUrl`.
@@ -239,7 +244,7 @@ export class RouterRun {
       this.removed = '';
     }
     // `next('router')` leaves this router; so does the end of the stack (both on a later turn).
-    if (layerError === 'router') {
+    if (layerError && layerError === 'router') {
       setImmediate(() => this.finish(undefined));
       return;
     }
@@ -303,12 +308,12 @@ export class RouterRun {
         // A route that does not answer the method is skipped without matching, unless the
         // match could fail on a malformed escape (an error router 2.x reports), or the method
         // is HEAD or OPTIONS (which look at routes of other methods).
-        if (!this.percent && !this.head && !this.isOptions && !route._answers(this.methodId)) continue;
+        if ((this.flags & PERCENT) === 0 && !this.head && !this.isOptions && !route._answers(this.methodId)) continue;
       }
 
       // Match the path; a malformed escape in a parameter becomes the pending error.
       try {
-        matcher = layer!.matcherFor(path, folded);
+        matcher = layer!.matcherFor(path, folded, this.flags);
       } catch (e) {
         if (!layerError) layerError = e;
         continue;

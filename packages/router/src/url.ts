@@ -6,6 +6,9 @@ export const UPPER = 1;
 export const NON_ASCII = 2;
 /** `ScannedPath.flags` bit: the pathname has a `%`. */
 export const PERCENT = 4;
+/** `ScannedPath.flags` counts the pathname's `/` in units of `SLASH`, above the bits: `flags >>> SLASH_SHIFT`. */
+export const SLASH_SHIFT = 3;
+const SLASH = 1 << SLASH_SHIFT;
 
 /** A request pathname and its `pathFlags`. */
 export interface ScannedPath {
@@ -67,15 +70,21 @@ function parseLegacy(url: string): UrlParts {
 export function scanPathname(url: string | undefined): ScannedPath | undefined {
   if (typeof url !== 'string') return undefined;
   if (url.charCodeAt(0) !== 0x2f /* / */) return slowPathname(url);
-  let flags = 0;
+  let flags = SLASH;
   let i = 1;
   for (; i < url.length; i++) {
     const c = url.charCodeAt(i);
-    if (c === 0x3f /* ? */) break;
-    if (c >= 0x41 && c <= 0x5a) flags |= UPPER;
-    else if (c === 0x25) flags |= PERCENT;
+    if (c >= 0x5b /* [ */) {
+      // lower-case letters and most punctuation: nothing to note up to U+007E
+      if (c > 0x7e) {
+        if (needsLegacyParser(c)) return slowPathname(url);
+        if (c > 0x7f) flags |= NON_ASCII;
+      }
+    } else if (c >= 0x41 /* A */) flags |= UPPER;
+    else if (c === 0x2f /* / */) flags += SLASH;
+    else if (c === 0x3f /* ? */) break;
+    else if (c === 0x25 /* % */) flags |= PERCENT;
     else if (needsLegacyParser(c)) return slowPathname(url);
-    else if (c > 0x7f) flags |= NON_ASCII;
   }
   // parseurl also hands a URL whose query has whitespace or `#` to the legacy parser
   for (let j = i + 1; j < url.length; j++) if (needsLegacyParser(url.charCodeAt(j))) return slowPathname(url);
@@ -95,7 +104,9 @@ function slowPathname(url: string): ScannedPath | undefined {
 /**
  * What the walk needs to know of a pathname, as bits: `UPPER` (an ASCII upper-case letter: it
  * must be lower-cased for case-insensitive matching), `NON_ASCII` (a character above U+007F:
- * no ASCII case folding) and `PERCENT` (a `%`: a parameter may hold a malformed escape).
+ * no ASCII case folding) and `PERCENT` (a `%`: a parameter may hold a malformed escape); and
+ * above them, its number of `/` (`flags >>> SLASH_SHIFT`: whole-path matchers of a fixed number
+ * of segments reject the others without reading the path).
  */
 export function pathFlags(path: string): number {
   let flags = 0;
@@ -104,8 +115,14 @@ export function pathFlags(path: string): number {
     if (c >= 0x41 && c <= 0x5a) flags |= UPPER;
     else if (c > 0x7f) flags |= NON_ASCII;
     else if (c === 0x25) flags |= PERCENT;
+    else if (c === 0x2f) flags += SLASH;
   }
   return flags;
+}
+
+/** The number of `/` in `path`. */
+export function countSlashes(path: string): number {
+  return pathFlags(path) >>> SLASH_SHIFT;
 }
 
 /**
