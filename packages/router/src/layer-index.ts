@@ -1,7 +1,5 @@
 import type { Layer } from './layer';
 
-const NONE: readonly number[] = [];
-
 /** Deepest static segment the index looks at (deeper segments are left to the matchers). */
 const MAX_DEPTH = 8;
 
@@ -89,7 +87,7 @@ class Node {
   private slots: Int32Array | undefined = undefined;
   /** Stack positions of the layers keyed at this node. */
   readonly own: number[] = [];
-  /** Stack positions of the layers keyed at this node or any ancestor (root excluded), ascending. */
+  /** Stack positions, ascending, of the layers keyed at this node or any ancestor, and of the wild ones. */
   list: Shaped | undefined = undefined;
 
   /** The child for the lower-case segment `key`, made if needed. */
@@ -158,11 +156,11 @@ function merge(a: readonly number[], b: readonly number[]): number[] {
  * A lookup table over a router's stack, built once per change of the stack: a tree of
  * lower-case path segments. A layer whose path starts with static segments (`/users/:id`,
  * literal `/api/v1`) sits at the node of those segments; a layer that may match any path
- * (middleware on `/`, a path starting with a parameter, a regular expression) is in `wild`.
- * A request only visits the layers on its own branch plus the wild ones, merged in stack
- * order, so mounting order is kept exactly and a stack of hundreds of routes costs a few
- * hash probes (segments are hashed as they are read, never sliced). Both lists are narrowed to the layers that may match the path's number of `/`
- * (`Shaped`). Why it stays: `/user/:id` as the last of 50 routes costs 5.2% fewer
+ * (middleware on `/`, a path starting with a parameter, a regular expression) is wild. A
+ * request only visits the layers on its own branch and the wild ones, in stack order (each
+ * node lists both, merged), so mounting order is kept exactly and a stack of hundreds of
+ * routes costs a few hash probes (segments are hashed as they are read, never sliced). The
+ * lists are narrowed to the layers that may match the path's number of `/` (`Shaped`). Why it stays: `/user/:id` as the last of 50 routes costs 5.2% fewer
  * instructions per request with it (tooling/bench/ablation/tricks.mjs, docs/performance.md).
  */
 export class LayerIndex {
@@ -170,8 +168,6 @@ export class LayerIndex {
   readonly source: readonly Layer[];
   /** The stack as it was when the index was built (to notice replaced entries). */
   readonly layers: readonly Layer[];
-  /** Stack positions, ascending, of layers that may match any path. */
-  private readonly wild: Shaped;
   private readonly root = new Node();
 
   constructor(stack: readonly Layer[]) {
@@ -193,30 +189,24 @@ export class LayerIndex {
         if (node.own[node.own.length - 1] !== i) node.own.push(i);
       }
     }
-    this.wild = new Shaped(wild, layers);
     const fill = (node: Node, inherited: readonly number[]): void => {
       const list = node.own.length === 0 ? inherited : merge(inherited, node.own);
       node.list = new Shaped(list, layers);
       node.seal();
       for (const child of node.nodes) fill(child, list);
     };
-    fill(this.root, NONE);
-  }
-
-  /** Stack positions, ascending, of the layers off the tree that may match a path of shape `shape` (`pathShape`). */
-  wildFor(shape: number): readonly number[] {
-    return this.wild.for(shape);
+    fill(this.root, wild);
   }
 
   /**
-   * Stack positions (ascending, wild ones excluded) of the layers that may match `path`:
-   * those on the branch of its leading segments that may match its shape (`pathShape`).
+   * Stack positions (ascending) of the layers that may match `path`: the wild ones and those
+   * on the branch of its leading segments, narrowed to its shape (`pathShape`).
    */
   lookup(path: string, shape: number): readonly number[] {
     let node = this.root;
-    if (node.nodes.length === 0 || path.charCodeAt(0) !== 0x2f) return NONE;
     let i = 1;
-    for (let d = 0; d < MAX_DEPTH; d++) {
+    const keyed = node.nodes.length !== 0 && path.charCodeAt(0) === 0x2f;
+    for (let d = 0; keyed && d < MAX_DEPTH; d++) {
       // The hash of the segment from `i` to the next `/`.
       let hash = HASH_SEED;
       for (; i < path.length; i++) {
@@ -230,6 +220,6 @@ export class LayerIndex {
       if (i >= path.length || node.nodes.length === 0) break;
       i++;
     }
-    return node.list === undefined ? NONE : node.list.for(shape);
+    return node.list!.for(shape);
   }
 }

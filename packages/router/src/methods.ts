@@ -52,6 +52,14 @@ methods.forEach((m, i) => {
   METHOD_IDS.set(m.toUpperCase(), i);
 });
 
+/** `methods` as a plain array: optimized code reads a frozen array's elements through a slower generic path. */
+const NAMES: readonly string[] = methods.slice();
+
+/** The lower-case name of the method at position `id` (>= 0) in `methods`. */
+export function methodName(id: number): string {
+  return NAMES[id]!;
+}
+
 /** Position of `get` in `methods` (HEAD falls back to it). */
 export const GET_ID = METHOD_IDS.get('get')!;
 /** Position of `head` in `methods`. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { flattenHandlers } from './handlers';
 import { Layer } from './layer';
 import { NullObject } from './null-object';
-import { GET_ID, HEAD_ID, methodId, methods, type HttpMethod } from './methods';
+import { GET_ID, HEAD_ID, methodId, methodName, methods, type HttpMethod } from './methods';
 import type { ParamsDictionary } from './route-parameters';
 import type { AnyHandler, ErrorRequestHandler, HandlerArgument, NextFunction, RequestHandlerArgument, RouterRequest } from './types';
 
@@ -145,7 +145,7 @@ class RouteImpl<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionar
     const raw = r.method;
     // the lower-case name: from the table for the methods node knows (no string made)
     const id = methodId(raw);
-    let method = id >= 0 ? methods[id] : typeof raw === 'string' ? raw.toLowerCase() : raw;
+    let method = id >= 0 ? methodName(id) : typeof raw === 'string' ? raw.toLowerCase() : raw;
     if (method === 'head' && !this.methods.head) method = 'get';
     r.route = this;
     new RouteRun(stack, r, res, done, method).advance();

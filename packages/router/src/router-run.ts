@@ -6,7 +6,7 @@ import { mergeParams } from './merge-params';
 import { hasParamCallbacks, ParamRun, type ParamCalled } from './param-run';
 import { sendOptionsResponse } from './options-response';
 import type { AnyHandler, NextFunction, RouterRequest, RouterResponse } from './types';
-import { methodId, methods } from './methods';
+import { methodId, methodName } from './methods';
 import { getProtohost, NON_ASCII, PERCENT, scanPathname, SLASH_SHIFT, UPPER } from './url';
 
 /** The router fields a run reads (the router function object). */
@@ -30,13 +30,11 @@ interface Dispatcher {
 }
 
 const EMPTY: readonly number[] = [];
-/** Past any stack position (a small integer, so V8 keeps the comparisons on integers). */
-const END = 0x3fffffff;
 
 /**
  * One request's walk through one router's stack: what router 2.x keeps in the closures of
  * `handle`, kept in one object. The walk visits only the layers the stack's `LayerIndex`
- * lists for the request's leading path segments plus the wild ones, in stack order; each
+ * lists for the request path (its leading segments, its number of `/`), in stack order; each
  * visited layer is matched as router 2.x matches it (`layer.matcherFor`); a match's
  * `router.param` callbacks run in a `ParamRun` (param-run.ts), a route's callbacks in its
  * `Route.dispatch` (route.ts).
@@ -86,13 +84,11 @@ export class RouterRun {
   private flags = 0;
   private shape = -1;
 
-  // Candidates: the index's list for `listPath` and its wild list, with a cursor in each.
+  // Candidates: the index's list for `listPath`, and the position of the next one in it.
   private index: LayerIndex | undefined = undefined;
   private listPath: string | undefined = undefined;
   private list: readonly number[] = EMPTY;
-  private wild: readonly number[] = EMPTY;
   private li = 0;
-  private wi = 0;
 
   constructor(router: RouterState, req: RouterRequest, res: unknown, callback: NextFunction) {
     this.router = router;
@@ -167,7 +163,7 @@ export class RouterRun {
     this.rawMethod = method;
     const id = methodId(method);
     this.methodId = id;
-    this.method = id >= 0 ? methods[id] : typeof method === 'string' ? method.toLowerCase() : undefined;
+    this.method = id >= 0 ? methodName(id) : typeof method === 'string' ? method.toLowerCase() : undefined;
     this.head = method === 'HEAD';
     this.isOptions = method === 'OPTIONS';
   }
@@ -210,17 +206,27 @@ export class RouterRun {
     }
     if (index !== this.index || path !== this.listPath) {
       const list = index.lookup(path, this.shape);
-      const wild = index.wildFor(this.shape);
       this.listPath = path;
-      if (index !== this.index || list !== this.list || wild !== this.wild) {
+      if (index !== this.index || list !== this.list) {
         this.index = index;
         this.list = list;
-        this.wild = wild;
         this.li = this.idx === 0 ? 0 : lowerBound(list, this.idx);
-        this.wi = this.idx === 0 ? 0 : lowerBound(wild, this.idx);
       }
     }
     return index;
+  }
+
+  /**
+   * `finish(err)` on a later turn. (The closures for a later turn are made in these two methods:
+   * a closure made in `step` would make every call of `step` allocate its variables.)
+   */
+  private finishLater(err: unknown): void {
+    setImmediate(() => this.finish(err));
+  }
+
+  /** `step(err)` on a later turn (see `finishLater`). */
+  private stepLater(err: unknown): void {
+    setImmediate(() => this.step(err));
   }
 
   /** `next(err)`: restores the URL after a mounted middleware and runs the next matching layer. */
@@ -245,17 +251,17 @@ export class RouterRun {
     }
     // `next('router')` leaves this router; so does the end of the stack (both on a later turn).
     if (layerError && layerError === 'router') {
-      setImmediate(() => this.finish(undefined));
+      this.finishLater(undefined);
       return;
     }
     const stack = this.stack;
     if (this.idx >= stack.length) {
-      setImmediate(() => this.finish(layerError));
+      this.finishLater(layerError);
       return;
     }
     // Max sync stack: after 100 synchronous steps, continue on a later turn.
     if (++this.sync > 100) {
-      setImmediate(() => this.step(err));
+      this.stepLater(err);
       return;
     }
     // The pathname to match (an unparsable URL ends the walk), the method, the candidates.
@@ -274,22 +280,13 @@ export class RouterRun {
     let matcher: LayerMatcher | undefined;
     // Find the next matching layer.
     for (;;) {
-      // Next candidate in stack order: the smaller head of the path's list and the wild list.
+      // Next candidate in stack order.
       const list = this.list;
-      const wild = this.wild;
-      const b = this.li < list.length ? list[this.li]! : END;
-      const w = this.wi < wild.length ? wild[this.wi]! : END;
-      let i: number;
-      if (b < w) {
-        i = b;
-        this.li++;
-      } else if (w !== END) {
-        i = w;
-        this.wi++;
-      } else {
+      if (this.li >= list.length) {
         this.idx = stack.length;
         break;
       }
+      const i = list[this.li++]!;
       layer = stack[i];
       if (layer !== index.layers[i]) {
         // The stack was edited in place: rebuild the index and resume at the same position.

@@ -125,8 +125,12 @@ describe('the lookup table of the stack', () => {
         router.get('/user/:id/', (req, res) => res.end(`slash ${req.params.id}`));
         router.get('/user/:id', (req, res) => res.end(`user ${req.params.id}`));
         router.get('/:a/:b/', (req, res) => res.end(`wild ${req.params.a}`));
+        router.get('/list/', (_req, res) => res.end('list/'));
+        router.get('/list', (_req, res) => res.end('list'));
       },
       {
+        '/list/': 'list/',
+        '/list': 'list',
         '/user/1': 'user 1',
         '/user/1/': 'slash 1',
         '/other/1/': 'wild other',
