@@ -1,4 +1,8 @@
 import type { Layer } from './layer';
+import { routeChanges } from './route';
+
+/** The `method` of `LayerIndex.lookup` that keeps the routes of every method. */
+export const ANY_METHOD = -2;
 
 /** Deepest static segment the index looks at (deeper segments are left to the matchers). */
 const MAX_DEPTH = 8;
@@ -18,8 +22,20 @@ export function pathShape(path: string, slashes: number): number {
   return slashes * 2 + (path.charCodeAt(path.length - 1) === 0x2f ? 1 : 0);
 }
 
-/** Whether a layer may match a path of shape `shape` (>= 0), judged by its matchers' number of `/`. */
-function fitsShape(layer: Layer, shape: number): boolean {
+/** What the index asks of a route: whether it answers the method at a position in `methods`. */
+interface RouteLike {
+  _answers(id: number): boolean;
+}
+
+/**
+ * Whether a layer may match a path of shape `shape` (`pathShape`) for the method at position
+ * `method` in `methods` (-1: a method node does not know; `ANY_METHOD`: any), judged by its
+ * matchers' number of `/` and the methods of its route.
+ */
+function fits(layer: Layer, shape: number, method: number): boolean {
+  const route = layer.route as RouteLike | undefined;
+  if (method !== ANY_METHOD && route !== undefined && !route._answers(method)) return false;
+  if (shape < 0) return true;
   const slashes = shape >> 1;
   const endsWithSlash = (shape & 1) === 1;
   for (const m of layer.matchers) {
@@ -30,13 +46,15 @@ function fitsShape(layer: Layer, shape: number): boolean {
 }
 
 /**
- * An ascending list of stack positions with, made on first use, its sublists by path shape:
- * the positions of the layers that may match a path of that shape. A layer of text and
- * `:name` parameters matching whole paths has a fixed number of `/` (`/user/:id` has 2, 3
- * with a trailing slash), so `/user/:id/posts` is not even a candidate for `/user/42`.
+ * An ascending list of stack positions with, made on first use, its sublists by path shape
+ * and method: the positions of the layers that may match a path of that shape for that
+ * method. A layer of text and `:name` parameters matching whole paths has a fixed number of
+ * `/` (`/user/:id` has 2, 3 with a trailing slash), so `/user/:id/posts` is not even a
+ * candidate for `/user/42`; nor is `PUT /user/:id` for a GET.
  */
 class Shaped {
-  private readonly byShape: Array<readonly number[] | undefined> = [];
+  /** By shape + 1, then by method + 2 (`ANY_METHOD` first). */
+  private readonly byShape: Array<Array<readonly number[] | undefined> | undefined> = [];
 
   constructor(
     /** Every position of the list. */
@@ -44,13 +62,16 @@ class Shaped {
     private readonly layers: readonly Layer[],
   ) {}
 
-  /** The positions of the layers that may match a path of shape `shape` (`pathShape`; -1: all of them). */
-  for(shape: number): readonly number[] {
-    if (shape < 0) return this.all;
-    const list = this.byShape[shape];
+  /**
+   * The positions of the layers that may match a path of shape `shape` (`pathShape`; -1: any
+   * shape) for the method at position `method` in `methods` (-1: unknown; `ANY_METHOD`: any).
+   */
+  for(shape: number, method: number): readonly number[] {
+    const byMethod = (this.byShape[shape + 1] ??= []);
+    const list = byMethod[method + 2];
     if (list !== undefined) return list;
-    const fit = this.all.filter((i) => fitsShape(this.layers[i]!, shape));
-    return (this.byShape[shape] = fit.length === this.all.length ? this.all : fit);
+    const fit = this.all.filter((i) => fits(this.layers[i]!, shape, method));
+    return (byMethod[method + 2] = fit.length === this.all.length ? this.all : fit);
   }
 }
 
@@ -168,6 +189,8 @@ export class LayerIndex {
   readonly source: readonly Layer[];
   /** The stack as it was when the index was built (to notice replaced entries). */
   readonly layers: readonly Layer[];
+  /** `routeChanges()` when the index was built (the methods its routes answered then). */
+  readonly routeChanges = routeChanges();
   private readonly root = new Node();
 
   constructor(stack: readonly Layer[]) {
@@ -200,9 +223,10 @@ export class LayerIndex {
 
   /**
    * Stack positions (ascending) of the layers that may match `path`: the wild ones and those
-   * on the branch of its leading segments, narrowed to its shape (`pathShape`).
+   * on the branch of its leading segments, narrowed to its shape (`pathShape`) and to the
+   * routes of the method at position `method` in `methods` (-1: unknown; `ANY_METHOD`: all).
    */
-  lookup(path: string, shape: number): readonly number[] {
+  lookup(path: string, shape: number, method: number): readonly number[] {
     let node = this.root;
     let i = 1;
     const keyed = node.nodes.length !== 0 && path.charCodeAt(0) === 0x2f;
@@ -220,6 +244,6 @@ export class LayerIndex {
       if (i >= path.length || node.nodes.length === 0) break;
       i++;
     }
-    return node.list!.for(shape);
+    return node.list!.for(shape, method);
   }
 }

@@ -160,6 +160,14 @@ class RouteImpl<Req = IncomingMessage, Res = ServerResponse, P = ParamsDictionar
   }
 }
 
+/** How many times routes got callbacks (each router's `LayerIndex` lists routes by the methods they answer). */
+let handlersAdded = 0;
+
+/** A count that changes whenever a route gets callbacks, so possibly answers another method. */
+export function routeChanges(): number {
+  return handlersAdded;
+}
+
 function addHandlers<T extends RouteImpl<never, never, never>>(route: T, method: string | undefined, args: unknown[]): T {
   const callbacks = flattenHandlers(args);
   if (callbacks.length === 0) throw new TypeError('argument handler is required');
@@ -171,6 +179,7 @@ function addHandlers<T extends RouteImpl<never, never, never>>(route: T, method:
     if (method === undefined) route._all = true;
     else route._ids[methodId(method)] = true;
     route.stack.push(layer);
+    handlersAdded++;
   }
   return route;
 }

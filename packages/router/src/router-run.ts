@@ -1,4 +1,5 @@
-import { LayerIndex, pathShape } from './layer-index';
+import { ANY_METHOD, LayerIndex, pathShape } from './layer-index';
+import { routeChanges } from './route';
 import { NullObject } from './null-object';
 import type { Layer } from './layer';
 import type { LayerMatcher } from './path-matcher';
@@ -84,9 +85,10 @@ export class RouterRun {
   private flags = 0;
   private shape = -1;
 
-  // Candidates: the index's list for `listPath`, and the position of the next one in it.
+  // Candidates: the index's list for `listPath` and `listMethod`, and the position of the next one in it.
   private index: LayerIndex | undefined = undefined;
   private listPath: string | undefined = undefined;
+  private listMethod = ANY_METHOD;
   private list: readonly number[] = EMPTY;
   private li = 0;
 
@@ -197,16 +199,23 @@ export class RouterRun {
     return root || (removed.endsWith('/') && url.charCodeAt(0) === 0x2f) ? url.slice(1) : url;
   }
 
-  /** Brings the index of the stack and the candidate lists for `path` up to date. */
+  /**
+   * Brings the index of the stack and the candidate list for `path` up to date. Routes that do
+   * not answer the method are left out, unless the match could fail on a malformed escape (an
+   * error router 2.x reports), or the method is HEAD or OPTIONS (which look at routes of other
+   * methods).
+   */
   private candidates(path: string): LayerIndex {
     let index = this.router._index;
     const stack = this.stack;
-    if (index === undefined || index.layers.length !== stack.length || index.source !== stack) {
+    if (index === undefined || index.layers.length !== stack.length || index.source !== stack || index.routeChanges !== routeChanges()) {
       index = this.router._index = new LayerIndex(stack);
     }
-    if (index !== this.index || path !== this.listPath) {
-      const list = index.lookup(path, this.shape);
+    const method = (this.flags & PERCENT) === 0 && !this.head && !this.isOptions ? this.methodId : ANY_METHOD;
+    if (index !== this.index || path !== this.listPath || method !== this.listMethod) {
+      const list = index.lookup(path, this.shape, method);
       this.listPath = path;
+      this.listMethod = method;
       if (index !== this.index || list !== this.list) {
         this.index = index;
         this.list = list;
@@ -298,15 +307,8 @@ export class RouterRun {
       this.idx = i + 1;
       route = layer!.route as RouteLike | undefined;
 
-      // Cheap skips before matching a route.
-      if (route !== undefined) {
-        // Routes do not match while an error is pending.
-        if (layerError) continue;
-        // A route that does not answer the method is skipped without matching, unless the
-        // match could fail on a malformed escape (an error router 2.x reports), or the method
-        // is HEAD or OPTIONS (which look at routes of other methods).
-        if ((this.flags & PERCENT) === 0 && !this.head && !this.isOptions && !route._answers(this.methodId)) continue;
-      }
+      // Routes do not match while an error is pending.
+      if (route !== undefined && layerError) continue;
 
       // Match the path; a malformed escape in a parameter becomes the pending error.
       try {

@@ -15,15 +15,21 @@ const COLLIDING = ['gwzx', '16cd'];
 
 type Setup = (router: RouterInstance) => void;
 
-/** Each URL's answer (what a handler ended the response with, or `404`) from a router set up by `setup`. */
-async function answers(router: RouterInstance, setup: Setup, urls: string[]): Promise<string[]> {
+/**
+ * Each request's answer (what a handler ended the response with, `404`, or the error) from a
+ * router set up by `setup`; a request is a URL (GET) or a method and a URL (`'POST /a'`).
+ */
+async function answers(router: RouterInstance, setup: Setup, requests: string[]): Promise<string[]> {
   setup(router);
   const out: string[] = [];
-  for (const url of urls) {
+  for (const request of requests) {
+    const space = request.indexOf(' ');
+    const method = space > 0 ? request.slice(0, space) : 'GET';
+    const url = space > 0 ? request.slice(space + 1) : request;
     out.push(
       await new Promise<string>((resolve) => {
-        const req = { method: 'GET', url, headers: {} };
-        const res = { end: (body: string) => resolve(body) };
+        const req = { method, url, headers: {} };
+        const res = { end: (body?: string) => resolve(body ?? ''), setHeader() {}, getHeader() {} };
         router(req as never, res as never, (err?: unknown) => resolve(err ? `error ${(err as Error).message}` : '404'));
       }),
     );
@@ -153,6 +159,55 @@ describe('the lookup table of the stack', () => {
         '/a/b/c/d/e/f/g/h/y/k': '404',
       },
     );
+  });
+
+  it('should try the routes of other methods where router 2.x looks at them', async () => {
+    await expectAnswers(
+      (router) => {
+        router.put('/user/:id', (req, res) => res.end(`put ${req.params.id}`));
+        router.get('/user/:id', (req, res) => res.end(`get ${req.params.id}`));
+        router.all('/user/:id/all', (req, res) => res.end(`all ${req.method} ${req.params.id}`));
+        router.post('/user/:id', (req, res) => res.end(`post ${req.params.id}`));
+      },
+      {
+        'GET /user/1': 'get 1',
+        'HEAD /user/1': 'get 1',
+        'PUT /user/1': 'put 1',
+        'POST /user/1': 'post 1',
+        'DELETE /user/1': '404',
+        'PATCH /user/1/all': 'all PATCH 1',
+        'BREW /user/1/all': 'all BREW 1',
+        'BREW /user/1': '404',
+        // a malformed escape fails the match of a route of another method (400), as in router 2.x
+        'DELETE /user/%E0%A4%A': "error Failed to decode param '%E0%A4%A'",
+        'GET /user/%E0%A4%A': "error Failed to decode param '%E0%A4%A'",
+        'OPTIONS /user/1': 'GET, HEAD, POST, PUT',
+      },
+    );
+  });
+
+  it('should see the methods a route gets after the first request, and a method changed by a middleware', async () => {
+    const router = Router();
+    router.use((req, _res, next) => {
+      if (req.url === '/override') {
+        req.method = 'POST';
+        req.url = '/thing/2';
+      }
+      next();
+    });
+    const route = router.route('/thing/:id');
+    route.get((req, res) => res.end(`get ${req.params.id}`));
+    const other = router.route('/other').get((_req, res) => res.end('other get'));
+    expect(await answers(router, () => {}, ['GET /thing/1', 'POST /thing/1', 'GET /override', 'DELETE /other'])).toEqual(['get 1', '404', '404', '404']);
+    // new methods for routes already in the stack (the stack itself is unchanged)
+    route.post((req, res) => res.end(`post ${req.params.id}`));
+    other.all((_req, res) => res.end('other all'));
+    expect(await answers(router, () => {}, ['GET /thing/1', 'POST /thing/1', 'GET /override', 'DELETE /other'])).toEqual([
+      'get 1',
+      'post 1',
+      'post 2',
+      'other all',
+    ]);
   });
 
   it('should see a route replaced in place in the stack', async () => {
