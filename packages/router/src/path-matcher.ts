@@ -18,8 +18,8 @@ export type MatchedParams = Record<string, string | string[]>;
 
 /**
  * What the router needs of one compiled path (`PathMatcher` for the express 5 syntax). After
- * `match(path, folded, flags)` returns true, `params` and `matched` hold that match until the next
- * call: the router reads them at once.
+ * `match(path, folded, flags)` returns true, `params` and `matched` hold that match until the
+ * next call: the router reads them at once.
  */
 export interface LayerMatcher {
   /** The lower-case leading static segments of every match, or null (the layer may match any path). */
@@ -131,8 +131,10 @@ function orderedNames(keys: CaptureKey[]): string[] {
  *
  * String paths are compiled with path-to-regexp 8 exactly as router 2.x compiles them (so the
  * regular expression is the reference), with faster equivalent checks in front of it:
- * parameter-less paths are compared as strings, and patterns are rejected on their static
- * prefix before the regular expression runs.
+ * parameter-less paths are compared as strings, paths of whole-segment `:name` parameters are
+ * matched segment by segment (about twice as fast as the RegExp, which allocates its match
+ * array and captures), and other patterns are rejected on their static prefix and number of
+ * `/` before the regular expression runs.
  */
 export class PathMatcher implements LayerMatcher {
   /** The path as given (a string or RegExp), for introspection. */
@@ -244,9 +246,8 @@ export class PathMatcher implements LayerMatcher {
    * Matches `path`. `folded` is `path` lower-cased when it is all ASCII, or null (then the
    * case-insensitive string checks defer to the regular expression); `flags` are its
    * `pathFlags` (its number of `/`, whether it has a `%`), which the walk knows from its scan.
-   * Returns whether it
-   * matched; on a match `params` and `matched` hold the result. Throws the 400 URIError of
-   * `decodeParam` when a captured parameter has a malformed escape.
+   * Returns whether it matched; on a match `params` and `matched` hold the result. Throws the
+   * 400 URIError of `decodeParam` when a captured parameter has a malformed escape.
    */
   match(path: string, folded: string | null, flags: number): boolean {
     const slashes = flags >>> SLASH_SHIFT;
