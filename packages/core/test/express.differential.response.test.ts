@@ -179,7 +179,24 @@ describe('differential: res.send / json / jsonp', () => {
         bodies[req.params.body as string]!(res);
       });
     });
-    const names = ['json', 'jsonTyped', 'jsonp', 'num', 'str', 'strTyped', 'buf', 'nul', 'rawNull', 'rawStr', 'rawBuf', 'numberType', 'numberTypeJson', 'listType', 'emptyType', 'emptyTypeJson'];
+    const names = [
+      'json',
+      'jsonTyped',
+      'jsonp',
+      'num',
+      'str',
+      'strTyped',
+      'buf',
+      'nul',
+      'rawNull',
+      'rawStr',
+      'rawBuf',
+      'numberType',
+      'numberTypeJson',
+      'listType',
+      'emptyType',
+      'emptyTypeJson',
+    ];
     await compare(
       build,
       names.flatMap((name) => [`/${name}`, '/seen']),

@@ -223,7 +223,7 @@ describe('HTTP/2 responses', () => {
     }
   });
 
-  it('should keep headers stored by node\'s own setHeader before the app, and show a setHeader hook every header of a send', async () => {
+  it("should keep headers stored by node's own setHeader before the app, and show a setHeader hook every header of a send", async () => {
     const app = webfw();
     app.get('/', (_req, res) => res.send('hi'));
     const nodeSetHeader = Http2ServerResponse.prototype.setHeader;
@@ -263,7 +263,12 @@ describe('HTTP/2 responses', () => {
       'Content-Length: 7',
       'ETag: W/"7-n4nHQM60bXQYySSnisV5QdXpZSA"',
     ]);
-    expect([answer.status, answer.headers['content-type'], answer.headers.etag, answer.body]).toEqual([200, 'application/json; charset=utf-8', 'W/"7-n4nHQM60bXQYySSnisV5QdXpZSA"', '{"a":1}']);
+    expect([answer.status, answer.headers['content-type'], answer.headers.etag, answer.body]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      'W/"7-n4nHQM60bXQYySSnisV5QdXpZSA"',
+      '{"a":1}',
+    ]);
   });
 
   it('should answer HEAD with the GET headers and no body', async () => {
