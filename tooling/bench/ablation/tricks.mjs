@@ -172,8 +172,14 @@ try {
       const base = (baseRuns[s] ??= []);
       const variant = [];
       for (let round = 0; round < ROUNDS; round++) {
-        base.push(await measure(baseDir, s));
-        variant.push(await measure(variantDir, s));
+        // alternating which runs first, so neither always follows the other
+        if (round % 2 === 0) {
+          base.push(await measure(baseDir, s));
+          variant.push(await measure(variantDir, s));
+        } else {
+          variant.push(await measure(variantDir, s));
+          base.push(await measure(baseDir, s));
+        }
       }
       console.error(`${trick.id} ${s}: baseline ${base.slice(-ROUNDS).join(' ')}, variant ${variant.join(' ')}`);
       rows.push({ trick, s, base: median(base.slice(-ROUNDS)), other: median(variant) });

@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DURATION, ROUNDS, startServer } from './harness.mjs';
+import { DURATION, ROUNDS, median, roundOrder, startServer } from './harness.mjs';
 
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '1';
 const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
@@ -121,21 +121,16 @@ function h2load(url, seconds) {
   });
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /**
- * Runs every HTTP/2 case (`{ name, server, args, env, path, tls }`) ROUNDS times round-robin,
- * each run on a fresh server loaded by h2load (1 s warm-up, then DURATION s); one row per case:
+ * Runs every HTTP/2 case (`{ name, server, args, env, path, tls }`) ROUNDS times round-robin
+ * (alternating direction), each run on a fresh server loaded by h2load (1 s warm-up, then DURATION s); one row per case:
  * median req/s, server CPU µs per request and mean request time, peak RSS, failures.
  */
 export async function runH2Cases(cases) {
   ensureH2load();
   const runs = cases.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (let i = 0; i < cases.length; i++) {
+    for (const i of roundOrder(cases.length, round)) {
       const c = cases[i];
       const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
       try {

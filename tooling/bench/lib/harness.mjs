@@ -165,7 +165,17 @@ export function median(values) {
 }
 
 /**
- * Runs every case of a suite ROUNDS times, round-robin, each run against its own fresh server,
+ * The order in which round `round` runs `count` cases: forward in even rounds, backward in odd
+ * ones, so that no case always runs right after the same neighbour (or first, on a cooler CPU).
+ */
+export function roundOrder(count, round) {
+  const order = Array.from({ length: count }, (_, i) => i);
+  return round % 2 === 0 ? order : order.reverse();
+}
+
+/**
+ * Runs every case of a suite ROUNDS times, round-robin (alternating direction, see `roundOrder`),
+ * each run against its own fresh server,
  * and returns one row per case: median requests per second and p99 latency, peak RSS and the
  * total of errors and non-2xx answers.
  */
@@ -173,7 +183,7 @@ export async function runCases(cases) {
   pinSelf();
   const runs = cases.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (let i = 0; i < cases.length; i++) runs[i].push(await measure(cases[i]));
+    for (const i of roundOrder(cases.length, round)) runs[i].push(await measure(cases[i]));
   }
   return cases.map((c, i) => ({
     name: c.name,

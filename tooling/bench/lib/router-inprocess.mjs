@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { mixed } from '../servers/router/routes.mjs';
-import { median } from './harness.mjs';
+import { median, roundOrder } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -92,7 +92,7 @@ export function measureRouters({ rounds = 31 } = {}) {
   });
   const times = all.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < all.length; i++) times[i].push(batch(all[i], sizes[i]));
+    for (const i of roundOrder(all.length, round)) times[i].push(batch(all[i], sizes[i]));
   }
   const out = {};
   all.forEach((c, i) => {

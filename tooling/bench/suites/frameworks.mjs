@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DURATION, ROUNDS, printTable, ratio, rssAfter, runCases } from '../lib/harness.mjs';
+import { DURATION, ROUNDS, printTable, ratio, roundOrder, rssAfter, runCases } from '../lib/harness.mjs';
 import { renderChart } from '../lib/chart.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
 import { benchCertificate, printH2Table, runH2Cases } from '../lib/h2load.mjs';
@@ -204,7 +204,7 @@ async function profileScenarios(only) {
     }));
     const runs = cases.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      for (let i = 0; i < cases.length; i++) runs[i].push(await profileCase(cases[i]));
+      for (const i of roundOrder(cases.length, round)) runs[i].push(await profileCase(cases[i]));
     }
     tables[p.key] = profileTable(runs.map((r) => medianProfile(r)));
     console.log(`\n## CPU profile: ${s.title}\n${tables[p.key]}`);

@@ -19,7 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DURATION, ROUNDS, printTable, runCases } from '../lib/harness.mjs';
+import { DURATION, ROUNDS, printTable, roundOrder, runCases } from '../lib/harness.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
 import { printRouters } from '../lib/router-inprocess.mjs';
 
@@ -102,7 +102,7 @@ async function profiles() {
     const cases = names.map((name) => CASES.find((c) => c.name === name));
     const runs = cases.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      for (let i = 0; i < cases.length; i++) runs[i].push(await profileCase(cases[i]));
+      for (const i of roundOrder(cases.length, round)) runs[i].push(await profileCase(cases[i]));
     }
     const median = (ps) => [...ps].sort((a, b) => profileTotal(a) - profileTotal(b))[Math.floor(ps.length / 2)];
     const table = profileTable(runs.map(median));
