@@ -2,7 +2,7 @@
 /**
  * Runs the benchmark suites side by side. `node run.mjs` runs all; `node run.mjs logger
  * body-parser` runs the named ones. Each suite lives in `suites/<name>.mjs` and exports
- * `run()`; run all, each case is loaded for 3 s unless BENCH_DURATION says otherwise (about 38
+ * `run()`; run all, each case is loaded for 3 s unless BENCH_DURATION says otherwise (about 36
  * minutes in all). `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of
  * 3 s unless BENCH_ROUNDS / BENCH_DURATION say otherwise): every target with its status in
  * under 5 minutes.
@@ -17,7 +17,7 @@ const all = readdirSync(join(here, 'suites'))
   .map((f) => f.slice(0, -4))
   .sort();
 let wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
-// The whole bench loads each case for 3 s (BENCH_DURATION overrides): about 38 minutes.
+// The whole bench loads each case for 3 s (BENCH_DURATION overrides): about 36 minutes.
 if (process.argv.length === 2) process.env.BENCH_DURATION ??= '3';
 if (wanted.includes('quick')) {
   // read by lib/harness.mjs when the suite imports it, below
