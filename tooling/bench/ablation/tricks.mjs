@@ -25,6 +25,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { roundOrder } from '../lib/harness.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const REQUESTS = Number(process.env.REQUESTS ?? 5000);
@@ -173,12 +174,9 @@ try {
       const variant = [];
       for (let round = 0; round < ROUNDS; round++) {
         // alternating which runs first, so neither always follows the other
-        if (round % 2 === 0) {
-          base.push(await measure(baseDir, s));
-          variant.push(await measure(variantDir, s));
-        } else {
-          variant.push(await measure(variantDir, s));
-          base.push(await measure(baseDir, s));
+        for (const i of roundOrder(2, round)) {
+          if (i === 0) base.push(await measure(baseDir, s));
+          else variant.push(await measure(variantDir, s));
         }
       }
       console.error(`${trick.id} ${s}: baseline ${base.slice(-ROUNDS).join(' ')}, variant ${variant.join(' ')}`);
