@@ -29,6 +29,7 @@ export const WEBFW_MODULES: Record<string, string> = {
 const LINKS: Record<Target, Record<string, string>> = {
   express: {
     '@types/express': 'node_modules/@types/express',
+    '@types/express-serve-static-core': 'node_modules/@types/express-serve-static-core',
     '@types/morgan': 'node_modules/@types/morgan',
     '@types/body-parser': 'node_modules/@types/body-parser',
     '@types/serve-static': 'node_modules/@types/serve-static',
@@ -85,12 +86,27 @@ export function toWebfw(source: string): string {
   );
 }
 
+/** What {@link compileFixture} may change; every option is off by default. */
+export interface CompileOptions {
+  /** Rewrite the module names an express app imports to webfw's ({@link toWebfw}). */
+  rewrite?: boolean;
+  /**
+   * Compiler options set over the defaults (`module`/`moduleResolution` `nodenext`, `noEmit`...),
+   * e.g. `{ module: 'commonjs', moduleResolution: 'node10' }`.
+   */
+  compilerOptions?: Record<string, unknown>;
+  /** The tsconfig's `include`, relative to the project, instead of every `.ts`, `.cjs` and `.mjs` file. */
+  include?: string[];
+  /** Called with the project's folder once `tsc` is done and before it is removed (to run what `tsc` emitted, say). */
+  afterCompile?: (project: string, compiled: Compiled) => void;
+}
+
 /**
  * Copies the fixture folder `name` into a fresh project for `target` (rewriting the imports
  * for webfw when `rewrite` is set), runs `tsc -p`, and returns the diagnostics. The project is
  * removed afterwards.
  */
-export function compileFixture(name: string, target: Target, options: { rewrite?: boolean } = {}): Compiled {
+export function compileFixture(name: string, target: Target, options: CompileOptions = {}): Compiled {
   const project = mkdtempSync(join(tmpdir(), `webfw-types-${name}-${target}-`));
   try {
     const source = join(fixtures, name);
@@ -122,8 +138,9 @@ export function compileFixture(name: string, target: Target, options: { rewrite?
           pretty: false,
           allowJs: true,
           checkJs: true,
+          ...options.compilerOptions,
         },
-        include: ['**/*.ts', '**/*.cjs', '**/*.mjs'],
+        include: options.include ?? ['**/*.ts', '**/*.cjs', '**/*.mjs'],
         exclude: ['node_modules'],
       }),
     );
@@ -137,7 +154,9 @@ export function compileFixture(name: string, target: Target, options: { rewrite?
       const match = /^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
       if (match) diagnostics.push({ file: match[1]!, line: Number(match[2]), code: match[3]!, message: match[4]! });
     }
-    return { diagnostics, output, status: tsc.status };
+    const compiled = { diagnostics, output, status: tsc.status };
+    options.afterCompile?.(project, compiled);
+    return compiled;
   } finally {
     rmSync(project, { recursive: true, force: true });
   }

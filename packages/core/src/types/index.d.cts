@@ -16,15 +16,12 @@ import * as bodyParser from '@webfw/body-parser';
 import * as serveStaticModule from '@webfw/static';
 import * as core from 'express-serve-static-core';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- @types/express's defaults are `any`: code typed for it compiles unchanged */
-
 /** Creates an application: a `(req, res[, next])` function for `http.createServer`, mountable in another app. */
 declare function webfw(): core.Express;
 
 /** The factory's own type, for `webfw.webfw`. */
 type WebfwFunction = typeof webfw;
 
-// eslint-disable-next-line @typescript-eslint/no-namespace -- the shape @types/express gives `express`
 declare namespace webfw {
   /** Parses JSON bodies (body-parser 2.x options). */
   var json: typeof bodyParser.json;

@@ -18,12 +18,9 @@ import * as serveStaticModule from '@webfw/static/v4';
 import * as core from 'express-serve-static-core';
 import * as loggerModule from '@webfw/logger';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- @types/express's defaults are `any`: code typed for it compiles unchanged */
+/** Creates an express 3 style application: the 4.x app with express 3's interfaces (see `webfw.Application3`). */
+declare function webfw(): webfw.Application3;
 
-/** Creates an application: a `(req, res[, next])` function for `http.createServer`, mountable in another app. */
-declare function webfw(): core.Express;
-
-// eslint-disable-next-line @typescript-eslint/no-namespace -- the shape @types/express gives `express`
 declare namespace webfw {
   /** Parses JSON bodies (body-parser 1.x options). */
   var json: typeof bodyParser.json;
@@ -126,6 +123,44 @@ declare namespace webfw {
     options?: string | loggerModule.FormatFn | (loggerModule.Options<IncomingMessage, ServerResponse> & { format?: string | loggerModule.FormatFn }),
   ) => Handler) &
     Pick<typeof loggerModule, 'token' | 'format' | 'compile'>;
+  /**
+   * A 3.x app: the 4.x `Express` with express 3's interfaces: callable `app.locals`,
+   * `app.router` as the middleware that dispatches the routes, `app.routes` by verb,
+   * `app.configure`, and `app.param` with several callbacks or a customiser.
+   */
+  interface Application3 extends Omit<core.Express, 'locals' | 'router' | 'routes' | 'param'> {
+    (req: core.Request | IncomingMessage, res: core.Response | ServerResponse): any;
+    /** Template variables of every render, callable: `app.locals({ title })` merges `title` in. */
+    locals: CallableLocals;
+    /** The middleware that dispatches the app's routes; mounting it places the routes there. */
+    readonly router: core.RequestHandler;
+    /** The app's routes by lower-case verb; removing a record removes the route. */
+    routes: Record<string, RouteRecord[] | undefined>;
+    /** @deprecated Runs `callback` (with the app as `this`) when one of `envs` is the `env` setting, or always without one. */
+    configure(...args: [...envs: string[], callback: (this: Application3) => void]): this;
+    /** Parameter callbacks for a name (or each of an array of names). */
+    param(name: string | readonly string[], ...callbacks: core.RequestParamHandler[]): this;
+    /** A customiser of later `app.param(name, callback)` calls. */
+    param(customizer: (name: string, callback: any) => core.RequestParamHandler | undefined | null | false | void): this;
+  }
+  /** `app.locals` of a 3.x app: call it with an object to merge that object in. */
+  interface CallableLocals {
+    (values: object): object;
+    [name: string]: any;
+  }
+  /** One route as `app.routes` lists it. */
+  interface RouteRecord {
+    /** The path as given to `app.VERB`. */
+    path: any;
+    /** The lower-case verb. */
+    method: string;
+    /** The route's callbacks, flattened. */
+    callbacks: any[];
+    /** The parameters of the last successful `match`. */
+    params?: string[] & Record<string, string | undefined>;
+    /** Whether `path` matches this route (filling `params`). */
+    match(path: string): boolean;
+  }
   /** The router's Route class (express 4's): `new Route(path)` with the method functions of a route. */
   var Route: new (path: string) => core.IRoute;
 }

@@ -16,12 +16,9 @@ import * as bodyParser from '@webfw/body-parser/v4';
 import * as serveStaticModule from '@webfw/static/v4';
 import * as core from 'express-serve-static-core';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- @types/express's defaults are `any`: code typed for it compiles unchanged */
-
 /** Creates an application: a `(req, res[, next])` function for `http.createServer`, mountable in another app. */
 declare function webfw(): core.Express;
 
-// eslint-disable-next-line @typescript-eslint/no-namespace -- the shape @types/express gives `express`
 declare namespace webfw {
   /** Parses JSON bodies (body-parser 1.x options). */
   var json: typeof bodyParser.json;

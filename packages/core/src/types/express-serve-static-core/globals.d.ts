@@ -7,15 +7,11 @@
  */
 declare namespace Express {
   /** Members added to every request. */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- open for augmentation
   interface Request {}
   /** Members added to every response. */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- open for augmentation
   interface Response {}
   /** Members of every `res.locals` and `app.locals`. */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- open for augmentation
   interface Locals {}
   /** Members added to every application. */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- open for augmentation
   interface Application {}
 }

@@ -66,6 +66,5 @@ declare module 'express-serve-static-core' {
       : Route extends `${string}*${infer Rest}`
         ? (GetRouteParameter<Rest> extends never ? ParamsDictionary : { [P in GetRouteParameter<Rest>]: string[] }) &
             (Rest extends `${GetRouteParameter<Rest>}${infer Next}` ? RouteParameters<Next> : unknown)
-        : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a path without parameters
-          {};
+        : {};
 }

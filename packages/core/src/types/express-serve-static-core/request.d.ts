@@ -7,8 +7,6 @@
 declare module 'express-serve-static-core' {
   import type { IncomingMessage } from 'node:http';
 
-  /* eslint-disable @typescript-eslint/no-explicit-any -- @types/express's defaults are `any`: code typed for it compiles unchanged */
-
   /** Options of `req.range()` (range-parser's). */
   interface RangeParserOptions {
     /** Combine overlapping and adjacent ranges (default false). */

@@ -8,8 +8,6 @@
 declare module 'express-serve-static-core' {
   import type { ServerResponse } from 'node:http';
 
-  /* eslint-disable @typescript-eslint/no-explicit-any -- @types/express's defaults are `any`: code typed for it compiles unchanged */
-
   /** The members of every `res.locals` and `app.locals`: the global `Express.Locals`. */
   export interface Locals extends Express.Locals {}
 

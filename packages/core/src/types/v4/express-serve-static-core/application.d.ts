@@ -10,8 +10,6 @@ declare module 'express-serve-static-core' {
   import type { EventEmitter } from 'node:events';
   import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
-  /* eslint-disable @typescript-eslint/no-explicit-any -- @types/express's defaults are `any`: code typed for it compiles unchanged */
-
   /** `app.use`: handlers, routers and apps, on `/` or on a path. */
   export type ApplicationRequestHandler<T> = IRouterHandler<T> & IRouterMatcher<T> & ((...handlers: RequestHandlerParams[]) => T);
 

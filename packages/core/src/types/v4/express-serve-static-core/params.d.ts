@@ -56,6 +56,5 @@ declare module 'express-serve-static-core' {
               ? { [P in ParamName]?: string }
               : { [P in GetRouteParameter<Rest>]: string }) &
             (Rest extends `${GetRouteParameter<Rest>}${infer Next}` ? RouteParameters<Next> : unknown)
-        : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a path without parameters
-          {};
+        : {};
 }

@@ -5,8 +5,6 @@
  */
 /// <reference path="./params.d.ts" />
 declare module 'express-serve-static-core' {
-  /* eslint-disable @typescript-eslint/no-explicit-any -- @types/express's defaults are `any`: code typed for it compiles unchanged */
-
   /** `next`: no argument continues, an error skips to error handlers, `'route'` / `'router'` skip the rest of the route / router. */
   export interface NextFunction {
     (err?: any): void;
@@ -55,8 +53,6 @@ declare module 'express-serve-static-core' {
 
   /** A parameter callback `(req, res, next, value, name)` of `app.param` / `router.param`. */
   export type RequestParamHandler = (req: Request, res: Response, next: NextFunction, value: any, name: string) => any;
-
-  /* eslint-disable @typescript-eslint/no-unnecessary-type-parameters -- the generics are meant to be passed explicitly, as with @types/express */
 
   /**
    * A method function of an app or router (`app.get(path, ...handlers)`): `req.params` is read
@@ -114,8 +110,6 @@ declare module 'express-serve-static-core' {
       ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
     ): T;
   }
-
-  /* eslint-enable @typescript-eslint/no-unnecessary-type-parameters */
 
   /** A router (and an app): a handler with method functions, `use`, `route`, `param` and its layer stack. */
   export interface IRouter extends RequestHandler {
