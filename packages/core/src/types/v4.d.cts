@@ -38,7 +38,7 @@ declare namespace webfw {
   var urlencoded: typeof bodyParser.urlencoded;
 
   /** The query-string middleware express 4 exposes: parses `req.query` with qs options or a parser function. */
-  function query(options: QueryParseOptions | ((str: string, options?: any) => any)): Handler;
+  function query(options: QueryParseOptions | ((str: string | Record<string, string>, options?: any) => any)): Handler;
 
   /** Options of qs's `parse`, as `webfw.query` takes them. */
   interface QueryParseOptions {
