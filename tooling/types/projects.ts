@@ -14,8 +14,44 @@ export const root = join(__dirname, '..', '..');
 /** The fixtures folder. */
 export const fixtures = join(__dirname, 'fixtures');
 
-/** What the project's node_modules holds: express's types, or the built webfw packages. */
-export type Target = 'express' | 'webfw';
+/**
+ * What the project's node_modules holds: express's types (`express`: @types/express 5;
+ * `express4`: 4.17), or the built webfw packages (`webfw`, and `webfw4` where the imports are
+ * rewritten to the 4.x entries; `webfw-alias`: webfw installed under express's module names,
+ * as `"express": "npm:@webfw/core"` installs it, the imports unchanged).
+ */
+export type Target = 'express' | 'express4' | 'webfw' | 'webfw4' | 'webfw-alias';
+
+/** The @types packages of one major version: where @types/express and express-serve-static-core are. */
+export interface TypesRelease {
+  express: string;
+  core: string;
+}
+
+/** Pinned @types releases of express 4 (installed on first use, not in the workspace: see `typesRelease4`). */
+const TYPES_4_PACKAGES = ['@types/express@4.17.25', '@types/express-serve-static-core@4.19.9'];
+
+/**
+ * The @types packages of express 4, installed from the registry into node_modules/.cache the
+ * first time (they cannot live in the workspace: pnpm would hoist their
+ * express-serve-static-core 4 over the 5.x one that the ecosystem's typings augment).
+ */
+export function typesRelease4(): TypesRelease {
+  const prefix = join(root, 'node_modules', '.cache', 'webfw-types-4');
+  const express = join(prefix, 'node_modules', '@types', 'express');
+  const core = join(prefix, 'node_modules', '@types', 'express-serve-static-core');
+  if (!existsSync(join(express, 'index.d.ts')) || !existsSync(join(core, 'index.d.ts'))) {
+    mkdirSync(prefix, { recursive: true });
+    writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n');
+    process.stdout.write(`tooling/types: installing ${TYPES_4_PACKAGES.join(' ')} into ${prefix}\n`);
+    const npm = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', ...TYPES_4_PACKAGES], {
+      cwd: prefix,
+      encoding: 'utf8',
+    });
+    if (npm.status !== 0) throw new Error(`npm install ${TYPES_4_PACKAGES.join(' ')} failed:\n${npm.stdout}${npm.stderr}`);
+  }
+  return { express, core };
+}
 
 /** The webfw package of each module an express app imports. */
 export const WEBFW_MODULES: Record<string, string> = {
@@ -25,8 +61,16 @@ export const WEBFW_MODULES: Record<string, string> = {
   'serve-static': '@webfw/static',
 };
 
-/** The packages linked into node_modules for each target (from the root's node_modules or packages/). */
-const LINKS: Record<Target, Record<string, string>> = {
+/** The webfw entry of each module an express 4 app imports. */
+export const WEBFW_MODULES_4: Record<string, string> = {
+  express: '@webfw/core/v4',
+  morgan: '@webfw/logger',
+  'body-parser': '@webfw/body-parser/v4',
+  'serve-static': '@webfw/static/v4',
+};
+
+/** The packages linked into node_modules for each target (absolute, or relative to the root). */
+const LINKS: Record<'express' | 'webfw', Record<string, string>> = {
   express: {
     '@types/express': 'node_modules/@types/express',
     '@types/express-serve-static-core': 'node_modules/@types/express-serve-static-core',
@@ -77,13 +121,37 @@ function filesOf(dir: string): string[] {
  * Rewrites the module names an express app imports to webfw's (`from 'express'`,
  * `require('express')`, `import('express')`): the only change a user makes.
  */
-export function toWebfw(source: string): string {
+export function toWebfw(source: string, modules: Record<string, string> = WEBFW_MODULES): string {
   return source.replace(
-    /(\bfrom\s+|\brequire\(\s*|\bimport\(\s*)(['"])(express|morgan|body-parser|serve-static)\2/g,
+    /(\bfrom\s+|\brequire\(\s*|\bimport\(\s*|\bdeclare module\s+)(['"])(express|morgan|body-parser|serve-static)\2/g,
     (_whole, before: string, quote: string, name: string) => {
-      return `${before}${quote}${WEBFW_MODULES[name]}${quote}`;
+      return `${before}${quote}${modules[name]}${quote}`;
     },
   );
+}
+
+/** The packages linked into a project's node_modules for `target`: module name to absolute folder. */
+function linksOf(target: Target): Record<string, string> {
+  const absolute = (links: Record<string, string>) => Object.fromEntries(Object.entries(links).map(([name, from]) => [name, join(root, from)]));
+  switch (target) {
+    case 'express':
+      return absolute(LINKS.express);
+    case 'express4': {
+      const release = typesRelease4();
+      return { ...absolute(LINKS.express), '@types/express': release.express, '@types/express-serve-static-core': release.core };
+    }
+    case 'webfw':
+    case 'webfw4':
+      return absolute(LINKS.webfw);
+    case 'webfw-alias':
+      return {
+        ...absolute(LINKS.webfw),
+        express: join(root, 'packages', 'core'),
+        morgan: join(root, 'packages', 'logger'),
+        'body-parser': join(root, 'packages', 'body-parser'),
+        'serve-static': join(root, 'packages', 'static'),
+      };
+  }
 }
 
 /** What {@link compileFixture} may change; every option is off by default. */
@@ -113,13 +181,14 @@ export function compileFixture(name: string, target: Target, options: CompileOpt
     for (const file of filesOf(source)) {
       const to = join(project, file);
       mkdirSync(dirname(to), { recursive: true });
-      if (/\.(ts|cjs|mjs)$/.test(file) && options.rewrite) writeFileSync(to, toWebfw(readFileSync(join(source, file), 'utf8')));
+      if (/\.(ts|cjs|mjs)$/.test(file) && options.rewrite)
+        writeFileSync(to, toWebfw(readFileSync(join(source, file), 'utf8'), target === 'webfw4' ? WEBFW_MODULES_4 : WEBFW_MODULES));
       else cpSync(join(source, file), to);
     }
-    for (const [pkg, from] of Object.entries(LINKS[target])) {
+    for (const [pkg, from] of Object.entries(linksOf(target))) {
       const link = join(project, 'node_modules', ...pkg.split('/'));
       mkdirSync(dirname(link), { recursive: true });
-      symlinkSync(join(root, from), link, 'dir');
+      symlinkSync(from, link, 'dir');
     }
     if (!existsSync(join(project, 'package.json'))) writeFileSync(join(project, 'package.json'), '{ "private": true }\n');
     writeFileSync(

@@ -11,7 +11,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type * as TS from 'typescript';
-import { root } from './projects';
+import { root, typesRelease4, type TypesRelease } from './projects';
+
+export { typesRelease4 };
 
 const ts = createRequire(__filename)('typescript') as typeof TS;
 
@@ -23,42 +25,11 @@ export interface ExportedName {
   required: number;
 }
 
-/** The @types packages of one major version: where @types/express and express-serve-static-core are. */
-export interface TypesRelease {
-  express: string;
-  core: string;
-}
-
 /** The @types packages the repository installs (express 5). */
 export const TYPES_5: TypesRelease = {
   express: join(root, 'node_modules', '@types', 'express'),
   core: join(root, 'node_modules', '@types', 'express-serve-static-core'),
 };
-
-/** Pinned @types releases of express 4 (installed on first use, not in the workspace: see `typesRelease4`). */
-const TYPES_4_PACKAGES = ['@types/express@4.17.25', '@types/express-serve-static-core@4.19.9'];
-
-/**
- * The @types packages of express 4, installed from the registry into node_modules/.cache the
- * first time (they cannot live in the workspace: pnpm would hoist their
- * express-serve-static-core 4 over the 5.x one that the ecosystem's typings augment).
- */
-export function typesRelease4(): TypesRelease {
-  const prefix = join(root, 'node_modules', '.cache', 'webfw-types-4');
-  const express = join(prefix, 'node_modules', '@types', 'express');
-  const core = join(prefix, 'node_modules', '@types', 'express-serve-static-core');
-  if (!existsSync(join(express, 'index.d.ts')) || !existsSync(join(core, 'index.d.ts'))) {
-    mkdirSync(prefix, { recursive: true });
-    writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n');
-    process.stdout.write(`tooling/types: installing ${TYPES_4_PACKAGES.join(' ')} into ${prefix}\n`);
-    const npm = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', ...TYPES_4_PACKAGES], {
-      cwd: prefix,
-      encoding: 'utf8',
-    });
-    if (npm.status !== 0) throw new Error(`npm install ${TYPES_4_PACKAGES.join(' ')} failed:\n${npm.stdout}${npm.stderr}`);
-  }
-  return { express, core };
-}
 
 /** The exports of a declaration file's module (of its `export =` namespace when it has one). */
 export function exportedNames(file: string): ExportedName[] {
