@@ -15,7 +15,7 @@ import { adoptServer } from './server-adoption';
 import { adoptHttp2ServerOf } from './http2-server-adoption';
 import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer } from './listen';
 import type { Request } from './request';
-import type { Response } from './response';
+import type { Response } from './response-types';
 import { startHeaders } from './response-headers';
 import { compileETag, compileQueryParser, compileTrust, readSetting } from './settings';
 import { APP_CLASS, FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from './symbols';

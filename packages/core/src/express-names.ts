@@ -16,7 +16,7 @@ import type {
   RouteMatcher,
   Router,
 } from './application-types';
-import type { Response } from './response';
+import type { Response } from './response-types';
 
 /** An app: what `webfw()` returns (@types/express's `Express`). */
 export type Express<Locals extends object = DefaultLocals> = Application<Locals>;

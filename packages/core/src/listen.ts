@@ -3,44 +3,15 @@
  * `app.listen({ port, host, tls, http2 }, callback)`, HTTPS or HTTP/2 without the user touching
  * `node:https` or `node:http2`.
  */
-import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import { createSecureServer, createServer as createH2cServer, type Http2SecureServer, type Http2Server, type SecureServerOptions } from 'node:http2';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import type { ListenOptions } from 'node:net';
 import type { Http2Classes } from './http2';
 import { useStreamTables } from './http2-stream-tables';
 
-/**
- * The options form of `app.listen` that picks the protocol: node's listen options (`port`,
- * `host`, `path`, `backlog`, ...) plus
- *
- * - `tls`: the TLS options of the server (`key`, `cert`, `ca`, `pfx`, `passphrase`, ...):
- *   HTTPS, or with `http2: true`, HTTP/2 over TLS with HTTP/1.1 on the same port for clients
- *   that do not offer `h2` (ALPN; `tls.allowHTTP1: false` turns that off);
- * - `http2: true`: HTTP/2; without `tls`, cleartext HTTP/2 (h2c, "prior knowledge": no
- *   HTTP/1.1 on that port), for a proxy or load balancer that speaks h2c.
- *
- * `port` defaults to 0 (a free port, as `app.listen()`).
- */
-export interface ServerListenOptions extends ListenOptions {
-  tls?: SecureServerOptions;
-  http2?: boolean;
-}
-
-/** `ServerListenOptions` that start HTTP/2 (h2c, or TLS with HTTP/1.1 fallback). */
-export type Http2ListenOptions = ServerListenOptions & { http2: true };
-
-/** `ServerListenOptions` that start HTTP/2 over TLS with HTTP/1.1 fallback. */
-export interface Http2TlsListenOptions extends ServerListenOptions {
-  tls: SecureServerOptions;
-  http2: true;
-}
-
-/** `ServerListenOptions` that start HTTPS (HTTP/1.1 over TLS). */
-export type HttpsListenOptions = ServerListenOptions & { tls: SecureServerOptions; http2?: false };
-
-/** Any server `app.listen` returns. */
-export type AppServer = Server | HttpsServer | Http2Server | Http2SecureServer;
+export type { AppServer, Http2ListenOptions, Http2TlsListenOptions, HttpsListenOptions, ServerListenOptions } from './listen-types';
+import type { AppServer, ServerListenOptions } from './listen-types';
 
 /** The HTTP/1 request and response classes of an app's servers (node's option names). */
 export interface Http1Classes {

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Application, DefaultLocals, NextFunction, ParamsDictionary } from './application-types';
-import type { Response } from './response';
+import type { Response } from './response-types';
 import type { ParsedQuery } from './settings';
 
 /** Options of `req.range()`. */

@@ -1,4 +1,8 @@
+import createError from 'http-errors';
+import type { NextFunction } from './application-types';
+import type { Request } from './request-types';
 import { lookupType } from './response-content-type';
+import type { FormatHandler, FormatHandlers, Response } from './response-types';
 
 /** A media type from a `res.format` key, split into its value, quality and parameters. */
 export interface NormalizedType {
@@ -40,4 +44,28 @@ export function acceptParams(entry: string): NormalizedType {
  */
 export function normalizeType(type: string): NormalizedType {
   return type.indexOf('/') !== -1 ? acceptParams(type) : { value: lookupType(type) || 'application/octet-stream', quality: 1, params: {} };
+}
+
+/**
+ * `res.format(handlers)` with `normalize` turning a handler key (`json`, `text/html`) into the
+ * Content-Type to set and the type a 406 lists: mime-types here, mime 1.x in the v4 entry.
+ */
+export function formatWith(normalize: (key: string) => NormalizedType): (this: Response, handlers: FormatHandlers) => Response {
+  return function format(this: Response, handlers: FormatHandlers): Response {
+    const req = this.req as Request;
+    const next = req.next as NextFunction;
+    const keys = Object.keys(handlers).filter((k) => k !== 'default');
+    const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
+
+    this.vary('Accept');
+    if (key) {
+      this.set('Content-Type', normalize(key).value);
+      (handlers[key] as FormatHandler)(req, this, next);
+    } else if (handlers.default) {
+      handlers.default(req, this, next);
+    } else {
+      next(createError(406, { types: keys.map((k) => normalize(k).value) }));
+    }
+    return this;
+  };
 }

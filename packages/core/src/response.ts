@@ -1,18 +1,25 @@
+/**
+ * The response prototype's methods, read as express's lib/response.js: status, headers,
+ * bodies (send, json, jsonp), negotiation and redirects, cookies, files, views. The type the
+ * implementation uses is in response-types.ts; `res.sendFile`/`res.download` are built in
+ * response-sendfile.ts.
+ */
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
 import type { Http2ServerResponse } from 'node:http2';
-import { extname, isAbsolute, resolve } from 'node:path';
+import { extname } from 'node:path';
 import depd from 'depd';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
-import createError from 'http-errors';
 import statuses from 'statuses';
 import vary from 'vary';
-import type { Application, DefaultLocals, NextFunction, RenderCallback } from './application-types';
+import type { NextFunction, RenderCallback } from './application-types';
 import type { Request } from './request-types';
+import type { HeaderValue, Response } from './response-types';
+import { downloadWith, sendFileWith } from './response-sendfile';
 import { attachmentDisposition, fullContentType, withUtf8Charset } from './response-content-type';
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
-import { transferFile, type DownloadOptions, type SendFileOptions, type TransferCallback } from './response-file';
-import { normalizeType, type NormalizedType } from './response-format';
+import { transferFile, type SendFileOptions } from './response-file';
+import { formatWith, normalizeType } from './response-format';
 import { isPlainHttp2Response, sendHttp2 } from './http2-headers';
 import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
@@ -21,118 +28,9 @@ import { builtInETag, strongETag, weakETag, type ETagFunction } from './utils-et
 
 export type { CookieOptions } from './response-cookie';
 export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './response-file';
-
-/** A handler of `res.format`, called with the request, the response and `next`. */
-export type FormatHandler = (req: Request, res: Response, next: NextFunction) => void;
-
-/** The map given to `res.format`: MIME types or extensions to handlers, plus `default`. */
-export type FormatHandlers = Record<string, FormatHandler>;
-
-/** A header value as `res.set` accepts it: anything is stringified; arrays give several lines. */
-export type HeaderValue = string | number | boolean | readonly (string | number | boolean)[];
-
-/**
- * The response object handed to middleware: node's `ServerResponse` with the methods of
- * express 5's response, and whatever the global `Express.Response` adds. As @types/express's
- * `Response<ResBody, Locals>`: `ResBody` types what `res.json`/`res.send` accept (anything by
- * default), `Locals` types `res.locals` (with the global `Express.Locals`).
- */
-export interface Response<ResBody = unknown, Locals extends object = DefaultLocals> extends ServerResponse, Express.Response {
-  /** The app handling the request (the sub-app while inside one); the same as `req.app`. */
-  app: Application;
-  /** The request of this response. */
-  req: Request;
-  /** Template variables of this request only, merged over `app.locals` by `res.render`. */
-  locals: Locals & Express.Locals;
-
-  /**
-   * Sets the status code; chainable. Throws a TypeError when `code` is not an integer and a
-   * RangeError when it is outside 100..999.
-   */
-  status(code: number): this;
-  /** Sets the status and sends its reason phrase (or the number) as text/plain. */
-  sendStatus(code: number): this;
-  /**
-   * Sets one header, or every header of an object. Values are stringified (arrays element by
-   * element); a Content-Type gains the charset of its type (`text/plain` ->
-   * `text/plain; charset=utf-8`) and cannot be an array. Values with CR/LF throw (node).
-   */
-  set(field: string, value?: HeaderValue): this;
-  set(fields: Record<string, HeaderValue>): this;
-  /** Alias of `res.set`. */
-  header(field: string, value?: HeaderValue): this;
-  header(fields: Record<string, HeaderValue>): this;
-  /** Returns a response header (case-insensitive name). */
-  get(field: string): string | number | string[] | undefined;
-  /** Appends to a header (creating it); a later `res.set` replaces it. */
-  append(field: string, value?: string | readonly string[]): this;
-  /**
-   * Sets Content-Type: a value with `/` as is (charset added to text types), otherwise an
-   * extension looked up (`'html'`, `'.json'`), `application/octet-stream` when unknown.
-   */
-  type(type: string): this;
-  /** Alias of `res.type`. */
-  contentType(type: string): this;
-  /** Adds a field to Vary unless already listed. */
-  vary(field: string | readonly string[]): this;
-  /** Appends `<url>; rel="name"` entries (an array gives one per URL) to the Link header. */
-  links(links: Record<string, string | readonly string[]>): this;
-  /** Sets Location, percent-encoding what is not already encoded (CR/LF included). */
-  location(url: string): this;
-  /**
-   * Redirects with 302 (or `status`): sets Location and answers with a short text or HTML
-   * body per Accept (escaped), no body for HEAD.
-   */
-  redirect(url: string): void;
-  redirect(status: number, url: string): void;
-  /**
-   * Sends a response: a string as text/html (unless typed), a Buffer as octet-stream
-   * (unless typed), an object, array, number or boolean as JSON, null as empty. Sets
-   * Content-Length and an ETag per the `etag` setting, answers 304 when the request is
-   * fresh, sends no body for HEAD, 204 and 304.
-   */
-  send(body?: ResBody | string | Buffer | Uint8Array | null): this;
-  /** Sends JSON (`json replacer`, `json spaces`, `json escape` settings) as application/json. */
-  json(body?: ResBody): this;
-  /**
-   * Sends JSON, wrapped for JSONP when the query parameter named by `jsonp callback name`
-   * (default `callback`) holds a callback name (sanitised); with `nosniff`.
-   */
-  jsonp(body?: ResBody): this;
-  /**
-   * Content negotiation on Accept: runs the handler of the best match (setting its
-   * Content-Type), the first when there is no Accept, `default` when nothing matches, else
-   * `next()` with a 406 error. Adds `Accept` to Vary.
-   */
-  format(handlers: FormatHandlers): this;
-  /** Sets Content-Disposition `attachment` (with the file name and its Content-Type when given). */
-  attachment(filename?: string): this;
-  /**
-   * Sets a cookie (Set-Cookie appended): an object value is sent as `j:` + JSON; see
-   * `CookieOptions`. Throws a TypeError for an invalid name, value or option.
-   */
-  cookie(name: string, value: unknown, options?: CookieOptions): this;
-  /** Clears a cookie: empty value expiring in 1970; `expires` and `maxAge` are ignored. */
-  clearCookie(name: string, options?: CookieOptions): this;
-  /**
-   * Streams a file (absolute `path`, or relative to `options.root` without leaving it) with
-   * Content-Type by extension, ranges and conditional GET. `callback(err)` runs when done;
-   * without one, errors go to `next(err)` and a directory to `next()`.
-   */
-  sendFile(path: string, callback?: TransferCallback): void;
-  sendFile(path: string, options: SendFileOptions, callback?: TransferCallback): void;
-  /** Streams a file as an attachment named `filename` (default: the file's name). */
-  download(path: string, callback?: TransferCallback): void;
-  download(path: string, filename: string, callback?: TransferCallback): void;
-  download(path: string, options: DownloadOptions, callback?: TransferCallback): void;
-  download(path: string, filename: string | null | undefined, options: DownloadOptions, callback?: TransferCallback): void;
-  /**
-   * Renders a view with `app.render` (res.locals and `locals` merged over app.locals) and
-   * sends the HTML; with a callback, hands it the result instead. Errors go to `next(err)`.
-   */
-  render(view: string, callback?: RenderCallback): void;
-  render(view: string, locals?: Record<string, unknown>, callback?: RenderCallback): void;
-}
+export type { FormatHandler, FormatHandlers, HeaderValue, Response } from './response-types';
+export { downloadWith, fileDone, sendFileWith } from './response-sendfile';
+export { formatWith } from './response-format';
 
 /** What this module needs of a request beyond the public type. */
 type OwnRequest = Request & { next?: NextFunction };
@@ -419,30 +317,6 @@ function jsonp(this: Response, body?: unknown): Response {
 
 // --- negotiation and redirects -------------------------------------------------------------
 
-/**
- * `res.format(handlers)` with `normalize` turning a handler key (`json`, `text/html`) into the
- * Content-Type to set and the type a 406 lists: mime-types here, mime 1.x in the v4 entry.
- */
-export function formatWith(normalize: (key: string) => NormalizedType): (this: Response, handlers: FormatHandlers) => Response {
-  return function format(this: Response, handlers: FormatHandlers): Response {
-    const req = getRequest(this);
-    const next = req.next as NextFunction;
-    const keys = Object.keys(handlers).filter((k) => k !== 'default');
-    const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
-
-    this.vary('Accept');
-    if (key) {
-      this.set('Content-Type', normalize(key).value);
-      (handlers[key] as FormatHandler)(req, this, next);
-    } else if (handlers.default) {
-      handlers.default(req, this, next);
-    } else {
-      next(createError(406, { types: keys.map((k) => normalize(k).value) }));
-    }
-    return this;
-  };
-}
-
 const format = formatWith(normalizeType);
 
 /** The bodies `res.redirect` offers, in order of preference when Accept allows both. */
@@ -495,90 +369,7 @@ function clearCookie(this: Response, name: string, options?: CookieOptions): Res
 
 // --- files ---------------------------------------------------------------------------------
 
-/**
- * The callback `res.sendFile` gives the file transfer: the user's `done` when given, else
- * `next()` for a directory and `next(err)` for any error but an aborted or failed write.
- */
-export function fileDone(res: Response, done: TransferCallback | undefined): TransferCallback {
-  const next = getRequest(res).next;
-  return (err) => {
-    if (done) return done(err);
-    if (err && err.code === 'EISDIR') return next?.();
-    if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next?.(err);
-  };
-}
-
-/**
- * `res.sendFile(path[, options][, callback])` streaming with `transfer`, the options handed to
- * it by `sendOptions` (express 5: the ETag follows the app's `etag` setting; the v4 entry: as
- * given, to send 0.19).
- */
-export function sendFileWith(
-  transfer: typeof transferFile,
-  sendOptions: (res: Response, opts: SendFileOptions) => SendFileOptions,
-): (this: Response, path: string, options?: SendFileOptions | TransferCallback, callback?: TransferCallback) => void {
-  return function sendFile(this: Response, path: string, options?: SendFileOptions | TransferCallback, callback?: TransferCallback): void {
-    let done = callback;
-    let opts: SendFileOptions = (options as SendFileOptions | undefined) || {};
-    if (!path) throw new TypeError('path argument is required to res.sendFile');
-    if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
-    if (typeof options === 'function') {
-      done = options;
-      opts = {};
-    }
-    if (!opts.root && !isAbsolute(path)) throw new TypeError('path must be absolute or specify root to res.sendFile');
-    transfer(getRequest(this), this, path, sendOptions(this, opts), fileDone(this, done));
-  };
-}
-
-// as express 5: the ETag of a file follows the app's `etag` setting
 const sendFile = sendFileWith(transferFile, (res, opts) => Object.assign(Object.create(opts) as SendFileOptions, { etag: res.app.enabled('etag') }));
-
-/**
- * `res.download` naming the attachment with `disposition(filename)` (the Content-Disposition
- * value): sends the file at `path` (resolved against the working directory unless
- * `options.root`) as an attachment named `filename` or the path's base name, with
- * `options.headers` but their Content-Disposition. The v4 entry passes content-disposition
- * 0.5's format.
- */
-export function downloadWith(disposition: (filename: string) => string) {
-  return function download(
-    this: Response,
-    path: string,
-    filename?: string | DownloadOptions | TransferCallback | null,
-    options?: DownloadOptions | TransferCallback,
-    callback?: TransferCallback,
-  ): void {
-    let done = callback;
-    let name = filename as string | null | undefined;
-    let opts = (options as DownloadOptions | undefined) || null;
-
-    if (typeof filename === 'function') {
-      done = filename;
-      name = null;
-      opts = null;
-    } else if (typeof options === 'function') {
-      done = options;
-      opts = null;
-    }
-    if (filename !== null && typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
-      name = null;
-      opts = filename;
-    }
-
-    const headers: Record<string, string | number | readonly string[]> = { 'Content-Disposition': disposition(name || path) };
-    if (opts && opts.headers) {
-      for (const key of Object.keys(opts.headers)) {
-        if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as string;
-      }
-    }
-    const fileOptions = Object.create(opts) as DownloadOptions;
-    fileOptions.headers = headers;
-    const fullPath = !fileOptions.root ? resolve(path) : path;
-    this.sendFile(fullPath, fileOptions, done);
-  };
-}
-
 const download = downloadWith(attachmentDisposition);
 
 // --- views ---------------------------------------------------------------------------------
