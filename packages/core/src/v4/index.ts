@@ -29,6 +29,7 @@ import { query, type QueryMiddlewareFactory } from './query-parser';
 import { request, type RequestV4 } from './request';
 import { response, type ResponseV4 } from './response';
 import { Router, Route } from './router';
+import { defineRemovedMiddleware } from './removed-middleware';
 import type { RouteMatcherV4, RoutingKeys, RoutingV4 } from './handler-types';
 
 /**
@@ -75,6 +76,9 @@ webfw.static = serveStatic;
 webfw.text = text;
 /** URL-encoded body parser (body-parser 1.x: `extended` true, with a warning, when not given). */
 webfw.urlencoded = urlencoded;
+
+/** express 3's bundled middleware names throw, naming the package to install (removed-middleware.ts). */
+defineRemovedMiddleware(webfw);
 
 export default webfw;
 export { application, request, response, query, json, raw, text, urlencoded, Router, Route };
