@@ -54,6 +54,23 @@ export function compileQueryParser(value: unknown): QueryParserV4 {
 type QueryRequest = IncomingMessage & { query?: unknown };
 
 /**
+ * `req.query` as a value set on the request itself (by earlier middleware), as express 4's
+ * `if (!req.query)` sees it on node's plain requests. A value from the request's prototype is
+ * not one: a request born with a 5.x app's prototype (a server a 5.x app adopted first, see
+ * ../server-adoption.ts) has the 5.x `query` getter there, which the switch to this app's
+ * prototype drops.
+ */
+function ownQuery(req: QueryRequest): unknown {
+  return Object.prototype.hasOwnProperty.call(req, 'query') ? req.query : undefined;
+}
+
+/** Sets `req.query` on the request itself (over a getter a 5.x prototype may have, see `ownQuery`). */
+function setQuery(req: QueryRequest, value: unknown): void {
+  if ('query' in req) Object.defineProperty(req, 'query', { configurable: true, enumerable: true, writable: true, value });
+  else req.query = value;
+}
+
+/**
  * `webfw.query([options])`: a middleware setting `req.query` unless a value is there already.
  * A function is the parser; otherwise qs parses with `options` (`allowPrototypes` true unless
  * given).
@@ -69,7 +86,7 @@ export function query(options?: qs.IParseOptions | QueryParserV4): QueryMiddlewa
     if (opts.allowPrototypes === undefined) opts.allowPrototypes = true;
   }
   return function query(req: QueryRequest, _res: ServerResponse, next: (err?: unknown) => void): void {
-    if (!req.query) req.query = parse(parseUrl(req.url as string).query as string, opts);
+    if (!ownQuery(req)) setQuery(req, parse(parseUrl(req.url as string).query as string, opts));
     next();
   };
 }
