@@ -55,8 +55,12 @@ describe('v4 res.clearCookie', () => {
         });
       }),
       [{ path: '/' }],
-      { frameworks: v4, ignoreHeaders: [] },
+      { frameworks: v4, ignoreHeaders: [], deprecations: true },
     );
+    // the two deprecated options warn on both sides (captured, not printed)
+    const warned = [`express: res.clearCookie: Passing "options.maxAge" ${tail}`, `express: res.clearCookie: Passing "options.expires" ${tail}`];
+    expect(pairs[0]!.express.warnings).toEqual(warned);
+    expect(pairs[0]!.webfw.warnings).toEqual(warned);
     // the harness replaces the dates by <date>; their values are the ones compared here
     expect(pairs[0]!.webfw.dates).toEqual(pairs[0]!.express.dates);
     expect(pairs[0]!.express.dates.map((d) => new Date(d).toISOString())).toEqual(['2030-01-01T00:01:00.000Z', '2031-01-01T00:00:00.000Z']);
