@@ -18,7 +18,13 @@ import { urlencoded, type UrlencodedOptions } from './urlencoded';
  * {@link splitGeneric}).
  */
 export interface BodyParser {
-  (): never;
+  /**
+   * @deprecated body-parser 1.x's generic middleware: in 2.x calling it throws
+   * (`The bodyParser() generic has been split into individual middleware to use instead.`),
+   * whatever the arguments. It takes @types/body-parser's options, so code written for 1.x
+   * type-checks; the result type `never` says it does not return.
+   */
+  (options?: JsonOptions & TextOptions & UrlencodedOptions): never;
   readonly json: typeof json;
   readonly raw: typeof raw;
   readonly text: typeof text;

@@ -7,9 +7,10 @@ import { read, type BodyReader, type BodyRequest } from './read';
 /** Options of {@link json}. */
 export interface JsonOptions extends BaseOptions {
   /** Passed to `JSON.parse` as its second argument. */
-  reviver?: (this: unknown, key: string, value: unknown) => unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- @types/body-parser's (and JSON.parse's) type
+  reviver?(key: string, value: any): any;
   /** Accept only objects and arrays (default `true`); `false` accepts any JSON value. */
-  strict?: boolean;
+  strict?: boolean | undefined;
 }
 
 /** Placeholder that stands for the body's text while V8 words a strict-mode error. */

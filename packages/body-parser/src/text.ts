@@ -5,7 +5,7 @@ import { read, type BodyRequest } from './read';
 /** Options of {@link text}. */
 export interface TextOptions extends BaseOptions {
   /** Charset used when the Content-Type names none (default `'utf-8'`). */
-  defaultCharset?: string;
+  defaultCharset?: string | undefined;
 }
 
 /**

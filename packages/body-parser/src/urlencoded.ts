@@ -10,17 +10,17 @@ import { read, type BodyReader, type BodyRequest } from './read';
 /** Options of {@link urlencoded}. */
 export interface UrlencodedOptions extends BaseOptions {
   /** `false` (default): flat key/value pairs; `true`: nested objects and arrays, parsed by qs. */
-  extended?: boolean;
+  extended?: boolean | undefined;
   /** Maximum number of parameters (default 1000); more is a 413 `parameters.too.many`. */
-  parameterLimit?: number;
+  parameterLimit?: number | undefined;
   /** Charset when the Content-Type names none: `'utf-8'` (default) or `'iso-8859-1'`. */
-  defaultCharset?: 'utf-8' | 'iso-8859-1' | (string & {});
+  defaultCharset?: 'utf-8' | 'iso-8859-1' | (string & {}) | undefined;
   /** Let a `utf8=✓` parameter select the charset (default `false`); the parameter is dropped. */
-  charsetSentinel?: boolean;
+  charsetSentinel?: boolean | undefined;
   /** Decode numeric entities such as `&#9786;` in iso-8859-1 forms (default `false`). */
-  interpretNumericEntities?: boolean;
+  interpretNumericEntities?: boolean | undefined;
   /** Maximum nesting depth with `extended` (default 32); deeper input is a 400. */
-  depth?: number;
+  depth?: number | undefined;
 }
 
 /**

@@ -13,8 +13,9 @@ export type { Logger } from './logger';
 /** The public types: the middleware, its options, tokens, format functions, the request and response it logs. */
 export type * from './types';
 /**
- * @types/morgan's names (`logger.FormatFn`, `logger.TokenCallbackFn`, `logger.Options`,
- * `logger.StreamOptions`, `logger.Morgan`), for code typed against it.
+ * @types/morgan's names, for code typed against it: `logger.FormatFn`, `logger.TokenCallbackFn`,
+ * `logger.TokenIndexer` and `logger.StreamOptions` are declared in types.ts under those names;
+ * `logger.Options` is `LoggerOptions`, `logger.Morgan` the logger's type.
  */
-export type { FormatFunction as FormatFn, TokenFunction as TokenCallbackFn, LoggerOptions as Options, LogStream as StreamOptions } from './types';
+export type { LoggerOptions as Options } from './types';
 export type { Morgan } from './logger';

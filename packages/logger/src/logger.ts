@@ -14,6 +14,7 @@ import type {
   LoggerOptions,
   LoggerOptionsWithFormat,
   LogStream,
+  TokenCallbackFn,
   TokenFunction,
 } from './types';
 
@@ -31,6 +32,8 @@ export interface Logger {
     options?: LoggerOptionsWithFormat<Req, Res>,
   ): LoggerMiddleware<Req, Res>;
   /** Defines or overwrites the token `:name`; returns `logger` for chaining. */
+  token<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(name: string, fn: TokenCallbackFn<Req, Res>): Logger;
+  /** Defines or overwrites the token `:name` with a function that may return a number or `null` too. */
   token<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(name: string, fn: TokenFunction<Req, Res>): Logger;
   /** Names a format (string or function) usable as `logger(name)`; returns `logger`. */
   format<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(

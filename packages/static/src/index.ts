@@ -21,10 +21,12 @@ const serveStatic: typeof serve = serve;
 
 /** The middleware, as @types/serve-static names it (`serveStatic.RequestHandler<R>`). */
 export type RequestHandler<R extends ServerResponse = ServerResponse> = StaticMiddleware<R>;
-/** `serveStatic` itself, as @types/serve-static names it (`serveStatic.RequestHandlerConstructor<R>`). */
-export type RequestHandlerConstructor<R extends ServerResponse = ServerResponse> = (root: string, options?: ServeStaticOptions<R>) => StaticMiddleware<R>;
+/** `serveStatic` for one response type, as @types/serve-static names it (`serveStatic.RequestHandlerConstructor<R>`). */
+export interface RequestHandlerConstructor<R extends ServerResponse = ServerResponse> {
+  (root: string, options?: ServeStaticOptions<R>): RequestHandler<R>;
+}
 
 export { serveStatic };
 export type { NextFunction, StaticError, StaticMiddleware } from './serve-static';
-export type { DotfilesPolicy, ServeStaticOptions } from './options';
+export type { DotfilesPolicy, ServeStaticOptions, SetHeaders } from './options';
 export default serveStatic;

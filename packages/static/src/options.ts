@@ -3,47 +3,63 @@ import type { Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import ms from 'ms';
 
-/** How requests for dotfiles (any path segment beginning with `.`) are treated. */
+/** How requests for dotfiles (any path segment beginning with `.`) are treated: the values `dotfiles` takes. */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore';
 
 /**
- * Options of {@link serveStatic}: the options of serve-static 2.x, with the same defaults.
- * `Res` is the response type handed to `setHeaders` (a framework's extended response).
+ * The `setHeaders` option: called with the response, the absolute file path and its `fs.Stats`
+ * (typed `any`, as @types/serve-static types it; `Stat` narrows it, an opt-in).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- @types/serve-static's types
+export type SetHeaders<Res extends ServerResponse = ServerResponse, Stat = any> = (res: Res, path: string, stat: Stat) => any;
+
+/**
+ * Options of {@link serveStatic}: the options of serve-static 2.x, with the same defaults, typed
+ * as @types/serve-static types them (each accepts what @types accepts; some accept more, as
+ * serve-static itself does). `Res` is the response type handed to `setHeaders` (a framework's
+ * extended response; inferred from where the middleware goes, as with @types).
  */
 export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse> {
   /** Accept ranged requests (`Range`) and send `Accept-Ranges: bytes`. Default `true`. */
-  acceptRanges?: boolean;
+  acceptRanges?: boolean | undefined;
   /** Send a `Cache-Control` header; `false` also ignores `maxAge` and `immutable`. Default `true`. */
-  cacheControl?: boolean;
-  /** `allow`, `deny` (403) or `ignore` (as if missing). Default `ignore`. */
-  dotfiles?: DotfilesPolicy;
+  cacheControl?: boolean | undefined;
+  /**
+   * `'allow'`, `'deny'` (403) or `'ignore'` (as if missing). Default `'ignore'`. Typed `string`
+   * as on @types/serve-static; any other value throws a TypeError when the middleware is created.
+   */
+  dotfiles?: string | undefined;
   /** Send a weak `ETag` computed from the file's size and modification time. Default `true`. */
-  etag?: boolean;
+  etag?: boolean | undefined;
   /** Extensions tried, in order, when the requested file has none and does not exist. Default `false`. */
-  extensions?: string | readonly string[] | false;
+  extensions?: string | readonly string[] | false | undefined;
   /** `true`: client errors and missing files call `next()`; `false`: `next(err)`, and other methods get 405. Default `true`. */
-  fallthrough?: boolean;
+  fallthrough?: boolean | undefined;
   /** Add the `immutable` directive to `Cache-Control` (set `maxAge` too). Default `false`. */
-  immutable?: boolean;
-  /** Directory index file name(s) tried in order; `false` disables. Default `'index.html'`. */
-  index?: string | readonly string[] | false;
+  immutable?: boolean | undefined;
+  /**
+   * Directory index file name(s) tried in order; `false` disables. Default `'index.html'`.
+   * (`true` type-checks, as on @types/serve-static, but throws when the middleware is created,
+   * as on serve-static.)
+   */
+  index?: boolean | string | readonly string[] | undefined;
   /** Send `Last-Modified` from the file's modification time. Default `true`. */
-  lastModified?: boolean;
+  lastModified?: boolean | undefined;
   /** `Cache-Control` max-age in milliseconds, or a string such as `'1d'` or `'2 hours'`. Default `0`. */
-  maxAge?: number | string;
+  maxAge?: number | string | undefined;
   /** Lower-case alias of `maxAge` kept for serve-static compatibility; `maxAge` wins when both are set. */
-  maxage?: number | string;
+  maxage?: number | string | undefined;
   /** Redirect a directory request without a trailing slash to the same path with one (301). Default `true`. */
-  redirect?: boolean;
+  redirect?: boolean | undefined;
   /**
    * Called synchronously once the file is found, before the default headers are set, with the
    * response, the absolute file path and its `fs.Stats`. Headers it sets win over the defaults.
    */
-  setHeaders?: (res: Res, path: string, stat: Stats) => void;
+  setHeaders?: SetHeaders<Res> | undefined;
   /** Byte offset at which every response starts (send option; disables the small-file fast path). */
-  start?: number;
+  start?: number | undefined;
   /** Inclusive byte offset at which every response ends (send option; disables the small-file fast path). */
-  end?: number;
+  end?: number | undefined;
 }
 
 /** The longest max-age send accepts: one year, in milliseconds. */
@@ -64,7 +80,7 @@ export interface ResolvedOptions<Res extends ServerResponse> {
   /** Clamped max-age in milliseconds. */
   maxAge: number;
   redirect: boolean;
-  setHeaders: ((res: Res, path: string, stat: Stats) => void) | undefined;
+  setHeaders: SetHeaders<Res, Stats> | undefined;
   start: number | undefined;
   end: number | undefined;
   /** The `Cache-Control` value every file response gets (when `cacheControl` is on). */
@@ -103,7 +119,7 @@ export function resolveOptions<Res extends ServerResponse>(root: unknown, option
   const opts: ServeStaticOptions<Res> = options ?? {};
   const setHeaders = opts.setHeaders;
   if (setHeaders && typeof setHeaders !== 'function') throw new TypeError('option setHeaders must be function');
-  const dotfiles = opts.dotfiles === undefined ? 'ignore' : opts.dotfiles;
+  const dotfiles: unknown = opts.dotfiles === undefined ? 'ignore' : opts.dotfiles;
   if (dotfiles !== 'allow' && dotfiles !== 'deny' && dotfiles !== 'ignore') {
     throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
   }

@@ -12,8 +12,17 @@ import { directoryNotFound, originalUrlOf, redirectDirectory } from './redirect'
 /** `next` as the middleware calls it (the router's type): `next()` to fall through, `next(err)` on an error. */
 export type { NextFunction };
 
-/** The middleware {@link serveStatic} returns: `(req, res, next)`, usable with bare `node:http`. */
-export type StaticMiddleware<Res extends ServerResponse = ServerResponse> = (req: IncomingMessage, res: Res, next: NextFunction) => void;
+/**
+ * The middleware {@link serveStatic} returns: `(req, res, next)`, usable with bare `node:http`.
+ * Typed as @types/serve-static's `RequestHandler<R>`, with `next` as connect types it,
+ * `(err?: any) => void`, so a callback typed for the errors the middleware passes
+ * (`(err?: HttpError) => void`, `(err?: StaticError) => void`) fits, and so does one that takes
+ * `unknown`; the result is `any` (the middleware returns nothing).
+ */
+export interface StaticMiddleware<Res extends ServerResponse = ServerResponse> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what @types and connect declare
+  (request: IncomingMessage, response: Res, next: (err?: any) => void): any;
+}
 
 /**
  * The error objects the middleware passes to `next(err)`: send's HTTP errors, with `status`

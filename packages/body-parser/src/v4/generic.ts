@@ -4,7 +4,12 @@ import { json, type JsonOptionsV1 } from './json';
 import { UNDEFINED_EXTENDED, urlencodedParserFor, type UrlencodedOptionsV1 } from './urlencoded';
 
 /** Options of the generic {@link bodyParser}: those of json and urlencoded together; `type` is ignored. */
-export type GenericOptions = Omit<JsonOptionsV1, 'type'> & Omit<UrlencodedOptionsV1, 'type'> & { type?: unknown };
+export type GenericOptions = Omit<JsonOptionsV1, 'type'> &
+  Omit<UrlencodedOptionsV1, 'type'> & {
+    type?: unknown;
+    /** Accepted as @types/body-parser accepts it (its options are json's, text's and urlencoded's); unused. */
+    defaultCharset?: string | undefined;
+  };
 
 const deprecate = createDeprecate('body-parser');
 

@@ -56,3 +56,10 @@ export type { RawOptions } from '../raw';
 export type { TextOptions } from '../text';
 export type { UrlencodedOptionsV1 as UrlencodedOptions } from './urlencoded';
 export type { BaseOptions, BodyParserMiddleware, NextFunction, TypeOption, VerifyFunction } from '../options';
+/** @types/body-parser's names (`bodyParser.Options`, `bodyParser.OptionsJson` ...), for code typed against it. */
+export type { BaseOptions as Options } from '../options';
+export type { JsonOptionsV1 as OptionsJson } from './json';
+export type { TextOptions as OptionsText } from '../text';
+export type { UrlencodedOptionsV1 as OptionsUrlencoded } from './urlencoded';
+/** @types/body-parser's name of the package's type. */
+export type BodyParser = BodyParserV1;

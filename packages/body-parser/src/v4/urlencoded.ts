@@ -16,11 +16,11 @@ export interface UrlencodedOptionsV1 extends BaseOptions {
    * `querystring`. Not given: `true`, with body-parser 1.x's deprecation warning
    * (`body-parser deprecated undefined extended: provide extended option`).
    */
-  extended?: boolean;
+  extended?: boolean | undefined;
   /** Maximum number of parameters (default 1000); more is a 413 `parameters.too.many`. */
-  parameterLimit?: number;
+  parameterLimit?: number | undefined;
   /** Maximum nesting depth with `extended` (default 32); deeper input is a 400. */
-  depth?: number;
+  depth?: number | undefined;
 }
 
 /** The message of the warning for `urlencoded()` without `extended`. */

@@ -11,14 +11,15 @@ export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse>
   /**
    * `allow`, `deny` (403) or `ignore` (as if missing). Default: none, which ignores a path whose
    * last segment begins with `.` (`/.env`, `/.hidden/`) but serves files inside a dot directory
-   * (`/.well-known/security.txt`); with `hidden: true` dotfiles are allowed.
+   * (`/.well-known/security.txt`); with `hidden: true` dotfiles are allowed. Typed `string` as on
+   * @types/serve-static; any other value throws a TypeError when the middleware is created.
    */
-  dotfiles?: DotfilesPolicy;
+  dotfiles?: string | undefined;
   /**
    * Serve dotfiles (`true`) or ignore them (`false`) when `dotfiles` is not set.
    * @deprecated send prints `send deprecated hidden: use dotfiles: 'allow' instead` (or `'ignore'`).
    */
-  hidden?: boolean;
+  hidden?: boolean | undefined;
 }
 
 /**
@@ -28,7 +29,9 @@ export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse>
  */
 export function dotfilesSendOptions<Res extends ServerResponse>(options: ServeStaticOptions<Res> | undefined): Pick<sendV0.SendOptions, 'dotfiles' | 'hidden'> {
   const opts: ServeStaticOptions<Res> = options ?? {};
-  return opts.hidden === undefined ? { dotfiles: opts.dotfiles } : { dotfiles: opts.dotfiles, hidden: opts.hidden };
+  // resolveOptions has checked `dotfiles` (one of the three policies, or unset)
+  const dotfiles = opts.dotfiles as DotfilesPolicy | undefined;
+  return opts.hidden === undefined ? { dotfiles } : { dotfiles, hidden: opts.hidden };
 }
 
 /**

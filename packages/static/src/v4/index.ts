@@ -14,7 +14,7 @@ import type { ServerResponse } from 'node:http';
 import { resolveOptions } from '../options';
 import { createServeStatic, sendOptionsOf, type StaticMiddleware } from '../serve-static';
 import { dotfilesEngine, dotfilesSendOptions, type ServeStaticOptions } from './dotfiles';
-import { mime } from './mime';
+import { mime, type Mime } from './mime';
 import { send019 } from './send';
 
 /**
@@ -32,9 +32,17 @@ export function serveStatic<Res extends ServerResponse = ServerResponse>(root: s
 /** send 0.19's mime 1.x table, as `require('serve-static').mime` is in serve-static 1.x. */
 serveStatic.mime = mime;
 
+/** The middleware, as @types/serve-static 1.x names it (`serveStatic.RequestHandler<R>`). */
+export type RequestHandler<R extends ServerResponse = ServerResponse> = StaticMiddleware<R>;
+/** `serveStatic` for one response type, with `mime`, as @types/serve-static 1.x names it (`serveStatic.RequestHandlerConstructor<R>`). */
+export interface RequestHandlerConstructor<R extends ServerResponse = ServerResponse> {
+  (root: string, options?: ServeStaticOptions<R>): RequestHandler<R>;
+  mime: Mime;
+}
+
 export { mime };
 export type { Mime, MimeTable } from './mime';
 export type { ServeStaticOptions } from './dotfiles';
-export type { DotfilesPolicy } from '../options';
+export type { DotfilesPolicy, SetHeaders } from '../options';
 export type { NextFunction, StaticError, StaticMiddleware } from '../serve-static';
 export default serveStatic;

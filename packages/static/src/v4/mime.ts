@@ -32,6 +32,8 @@ export interface Mime extends MimeTable {
   lookup(path: string, fallback?: string): string;
   /** Charsets by MIME type: `UTF-8` for `text/*`, `application/javascript` and `application/json`, else `fallback`. */
   charsets: {
+    /** With a fallback, always a string (as @types/mime 1.x types it). */
+    lookup(mimeType: string, fallback: string): string;
     lookup(mimeType: string, fallback?: string): string | undefined;
   };
   /** The table constructor, for a separate table: `new mime.Mime()`. */
