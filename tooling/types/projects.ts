@@ -26,10 +26,12 @@ export type Target = 'express' | 'express4' | 'webfw' | 'webfw4' | 'webfw-alias'
 export interface TypesRelease {
   express: string;
   core: string;
+  /** @types/serve-static of the same major (1.x beside express 4), where installed apart. */
+  serveStatic?: string;
 }
 
 /** Pinned @types releases of express 4 (installed on first use, not in the workspace: see `typesRelease4`). */
-const TYPES_4_PACKAGES = ['@types/express@4.17.25', '@types/express-serve-static-core@4.19.9'];
+const TYPES_4_PACKAGES = ['@types/express@4.17.25', '@types/express-serve-static-core@4.19.9', '@types/serve-static@1.15.10'];
 
 /**
  * The @types packages of express 4, installed from the registry into node_modules/.cache the
@@ -40,7 +42,8 @@ export function typesRelease4(): TypesRelease {
   const prefix = join(root, 'node_modules', '.cache', 'webfw-types-4');
   const express = join(prefix, 'node_modules', '@types', 'express');
   const core = join(prefix, 'node_modules', '@types', 'express-serve-static-core');
-  if (!existsSync(join(express, 'index.d.ts')) || !existsSync(join(core, 'index.d.ts'))) {
+  const serveStatic = join(prefix, 'node_modules', '@types', 'serve-static');
+  if (![express, core, serveStatic].every((dir) => existsSync(join(dir, 'index.d.ts')))) {
     mkdirSync(prefix, { recursive: true });
     writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n');
     process.stdout.write(`tooling/types: installing ${TYPES_4_PACKAGES.join(' ')} into ${prefix}\n`);
@@ -50,7 +53,7 @@ export function typesRelease4(): TypesRelease {
     });
     if (npm.status !== 0) throw new Error(`npm install ${TYPES_4_PACKAGES.join(' ')} failed:\n${npm.stdout}${npm.stderr}`);
   }
-  return { express, core };
+  return { express, core, serveStatic };
 }
 
 /** The webfw package of each module an express app imports. */

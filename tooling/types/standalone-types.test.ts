@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fixtures, root } from './projects';
+import { fixtures, root, typesRelease4 } from './projects';
 
 jest.setTimeout(300_000);
 
@@ -20,7 +20,7 @@ jest.setTimeout(300_000);
 interface Case {
   fixture: string;
   module: 'morgan' | 'serve-static' | 'body-parser';
-  /** Where the @types package is, relative to the root's node_modules. */
+  /** Where the @types package is, relative to the root's node_modules (`serve-static-1`: installed apart). */
   types: string;
   /** The webfw entry the imports are changed to. */
   webfw: string;
@@ -32,7 +32,7 @@ const CASES: Case[] = [
   {
     fixture: 'serve-static-v1-app',
     module: 'serve-static',
-    types: '.pnpm/@types+serve-static@1.15.10/node_modules/@types/serve-static',
+    types: 'serve-static-1',
     webfw: '@webfw/static/v4',
   },
   { fixture: 'body-parser-app', module: 'body-parser', types: '@types/body-parser', webfw: '@webfw/body-parser' },
@@ -70,7 +70,9 @@ function compile(c: Case, target: 'types' | 'webfw', resolution: string): { outp
     }
     const links: Record<string, string> = {};
     for (const name of COMMON_LINKS) links[name] = join(root, 'node_modules', name);
-    if (target === 'types') links[c.types.startsWith('.pnpm') ? `@types/${c.module}` : c.types] = join(root, 'node_modules', c.types);
+    // @types/serve-static 1.x is installed apart, beside @types/express 4 (projects.ts `typesRelease4`)
+    if (target === 'types' && c.types === 'serve-static-1') links['@types/serve-static'] = typesRelease4().serveStatic!;
+    else if (target === 'types') links[c.types] = join(root, 'node_modules', c.types);
     else for (const name of ['logger', 'static', 'body-parser']) links[`@webfw/${name}`] = join(root, 'packages', name);
     for (const [name, from] of Object.entries(links)) {
       const link = join(project, 'node_modules', ...name.split('/'));
@@ -111,6 +113,7 @@ beforeAll(() => {
     }
   }
   for (const c of CASES) {
+    if (c.types === 'serve-static-1') continue; // installed on first use (projects.ts `typesRelease4`)
     if (!existsSync(join(root, 'node_modules', c.types, 'index.d.ts'))) throw new Error(`node_modules/${c.types} is missing: run \`npm run setup\``);
   }
 });

@@ -14,7 +14,7 @@ export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Bu
  * function `fn(req)` whose truthy result means "parse this request".
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- @types/body-parser's type
-export type TypeOption = string | readonly string[] | ((req: IncomingMessage) => any);
+export type TypeOption = string | string[] | ((req: IncomingMessage) => any);
 
 /**
  * The `next` callback of a middleware (connect's `NextFunction`): called once, with an error

@@ -7,13 +7,18 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express5 from 'express';
-import express4 from 'express-v4';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- express 4 ships no types here
+const express4 = require('express-v4');
 import webfw from '@webfw/core';
 import webfwV4 from '@webfw/core/v4';
 import webfwV3 from '@webfw/core/v3';
 import { close, listen } from '../../../tooling/test-support';
 
-type Factory = () => { get(path: string, handler: (req: { query: unknown }, res: { json(body: unknown): void }) => void): unknown };
+/** What these tests need of an app: a GET route, and being a request listener. */
+type TestApp = ((req: unknown, res: unknown) => void) & {
+  get(path: string, handler: (req: { query: unknown }, res: { json(body: unknown): void }) => void): unknown;
+};
+type Factory = () => TestApp;
 
 /** The answers of a dispatcher server: `/old...` to the older app, the rest to the 5.x app. */
 async function answers(newer: Factory, older: Factory): Promise<string[]> {
@@ -21,7 +26,7 @@ async function answers(newer: Factory, older: Factory): Promise<string[]> {
   five.get('/five', (req, res) => res.json({ query: req.query }));
   const old = older();
   old.get('/old', (req, res) => res.json({ query: req.query === undefined ? 'undefined' : req.query }));
-  const server = createServer(((req, res) => (req.url!.startsWith('/old') ? old : five)(req, res)) as unknown as RequestListener);
+  const server = createServer(((req: { url?: string }, res: unknown) => (req.url!.startsWith('/old') ? old : five)(req, res)) as unknown as RequestListener);
   await listen(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {

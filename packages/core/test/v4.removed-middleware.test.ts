@@ -3,7 +3,8 @@
  * `session` ... on the v4 factory throws express 4's error naming the middleware, and the
  * names stay out of the factory's enumerable members, as on express 4.22.
  */
-import express4 from 'express-v4';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- express 4 ships no types here
+const express4 = require('express-v4');
 import webfw4 from '@webfw/core/v4';
 import { REMOVED_MIDDLEWARE } from '../src/v4/removed-middleware';
 

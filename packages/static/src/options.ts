@@ -32,7 +32,7 @@ export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse>
   /** Send a weak `ETag` computed from the file's size and modification time. Default `true`. */
   etag?: boolean | undefined;
   /** Extensions tried, in order, when the requested file has none and does not exist. Default `false`. */
-  extensions?: string | readonly string[] | false | undefined;
+  extensions?: string[] | false | undefined;
   /** `true`: client errors and missing files call `next()`; `false`: `next(err)`, and other methods get 405. Default `true`. */
   fallthrough?: boolean | undefined;
   /** Add the `immutable` directive to `Cache-Control` (set `maxAge` too). Default `false`. */
@@ -42,7 +42,7 @@ export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse>
    * (`true` type-checks, as on @types/serve-static, but throws when the middleware is created,
    * as on serve-static.)
    */
-  index?: boolean | string | readonly string[] | undefined;
+  index?: boolean | string | string[] | undefined;
   /** Send `Last-Modified` from the file's modification time. Default `true`. */
   lastModified?: boolean | undefined;
   /** `Cache-Control` max-age in milliseconds, or a string such as `'1d'` or `'2 hours'`. Default `0`. */

@@ -35,7 +35,7 @@ describe('serveStatic.mime', () => {
       undefined,
       'application/octet-stream',
     ]);
-    const table = new mime.Mime();
+    const table = new mime.Mime!();
     table.define({ 'text/x-own': ['own'] });
     expect([table.lookup('a.own'), table.lookup('a.js'), mime.lookup('a.own')]).toEqual(['text/x-own', undefined, 'application/octet-stream']);
   });
@@ -49,8 +49,8 @@ describe('serveStatic.mime', () => {
         { ask: 'HEAD /a.wfwnote', status: 200, has: { 'content-type': 'text/x-wfw-note; charset=UTF-8' } },
       ]);
     } finally {
-      delete mime.types['wfwnote'];
-      delete mime.extensions['text/x-wfw-note'];
+      delete mime.types!['wfwnote'];
+      delete mime.extensions!['text/x-wfw-note'];
     }
     expect(mime.lookup('a.wfwnote')).toBe('application/octet-stream');
   });

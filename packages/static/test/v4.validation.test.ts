@@ -54,7 +54,7 @@ describe('serveStatic(root, options) validation', () => {
       setHeaders: () => undefined,
       start: 0,
       end: 10,
-    } as const;
+    };
     expect(typeof serveStatic('.', all)).toBe('function');
     expect(typeof serveStatic('.')).toBe('function');
   });

@@ -2,10 +2,10 @@ import sendV0 from 'send-v0';
 
 /** A mime 1.x table: extension to type and back (what `new mime.Mime()` makes). */
 export interface MimeTable {
-  /** Extension (lower case, no dot) to MIME type. */
-  types: Record<string, string>;
-  /** MIME type to its first (default) extension. */
-  extensions: Record<string, string>;
+  /** Extension (lower case, no dot) to MIME type (not in @types/mime 1.x, so optional here). */
+  types?: Record<string, string>;
+  /** MIME type to its first (default) extension (not in @types/mime 1.x, so optional here). */
+  extensions?: Record<string, string>;
   /** The type `lookup` falls back to when set (the shared table sets `application/octet-stream`). */
   default_type?: string;
   /**
@@ -36,8 +36,8 @@ export interface Mime extends MimeTable {
     lookup(mimeType: string, fallback: string): string;
     lookup(mimeType: string, fallback?: string): string | undefined;
   };
-  /** The table constructor, for a separate table: `new mime.Mime()`. */
-  Mime: new () => MimeTable;
+  /** The table constructor, for a separate table: `new mime.Mime()` (not in @types/mime 1.x, so optional here). */
+  Mime?: new () => MimeTable;
 }
 
 /** send 0.19's mime 1.x object, the one `require('serve-static').mime` is in serve-static 1.x. */
