@@ -17,6 +17,10 @@
  * on the way. A server given classes of its own, or whose listeners are not node's
  * as expected, is left alone (its requests keep switching prototypes, which is always correct),
  * and a server is looked at once.
+ *
+ * Node's `Symbol(options)` and `bound onServerStream` listener found and the adoption applied
+ * on Node 20.20, 22.23, 24.21 and 26.12 (app.http2-server-adoption.test.ts, run on each by
+ * tooling/scripts/node-matrix.mjs, with the fallback for a server left alone).
  */
 import { createServer, Http2ServerRequest, Http2ServerResponse, type Http2SecureServer, type Http2Server, type Http2Session } from 'node:http2';
 import type { Http2Classes } from './http2';

@@ -1,8 +1,9 @@
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { build, captureOutput, closeAll, listen, stop } from './ecosystem-support';
+import { build, captureOutput, HTTP_PROXY_EXTEND, closeAll, listen, stop } from './ecosystem-support';
 
-captureOutput();
+// from Node 22 on, node warns once per process about the API the package calls
+captureOutput([HTTP_PROXY_EXTEND]);
 afterEach(closeAll);
 
 let upstream: Server;
