@@ -32,6 +32,8 @@ interface Entry extends Identity {
   refs: number;
   /** Removed from the cache: close once `refs` drops to zero. */
   dead: boolean;
+  /** The descriptor was closed (it is closed once: a number reused meanwhile belongs to someone else). */
+  closed: boolean;
   /** Sweep tick of the last use. */
   tick: number;
   /** Monotonic use counter, for least-recently-used eviction. */
@@ -46,11 +48,32 @@ function noop(): void {}
 const entries = new Map<string, Entry>();
 let tick = 0;
 let useCounter = 0;
-let timer: NodeJS.Timeout | undefined;
+/** The sweep timer while entries are cached (a number where timers are numbers, as jsdom's are). */
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Closes the entry's descriptor, once. */
+function closeFd(e: Entry): void {
+  if (e.closed) return;
+  e.closed = true;
+  close(e.fd, noop);
+}
 
 function closeEntry(e: Entry): void {
   e.dead = true;
-  if (e.refs === 0) close(e.fd, noop);
+  if (e.refs === 0) closeFd(e);
+}
+
+/**
+ * Starts the sweep. It must not keep the process alive: `unref()` where the timer has it (node's
+ * timers, and fake timers that mimic them); environments whose timers are numbers (jsdom's)
+ * or fakes without it just run the sweep. Nothing here depends on the clock for correctness:
+ * every use checks the request's fresh stat, so a frozen or faked clock only keeps idle
+ * descriptors open longer (at most `MAX_OPEN`).
+ */
+function startSweep(): void {
+  timer = setInterval(sweep, SWEEP_MS);
+  const handle = timer as { unref?: unknown };
+  if (typeof handle === 'object' && handle !== null && typeof handle.unref === 'function') (handle.unref as () => void).call(handle);
 }
 
 function remove(e: Entry): void {
@@ -79,15 +102,12 @@ function insert(e: Entry): void {
     if (oldest !== undefined) remove(oldest);
   }
   entries.set(e.path, e);
-  if (timer === undefined) {
-    timer = setInterval(sweep, SWEEP_MS);
-    timer.unref();
-  }
+  if (timer === undefined) startSweep();
 }
 
 function release(e: Entry): void {
   e.refs--;
-  if (e.dead && e.refs === 0) close(e.fd, noop);
+  if (e.dead && e.refs === 0) closeFd(e);
 }
 
 function readEntry(e: Entry, buf: Buffer, cb: ReadCallback): void {
@@ -148,6 +168,7 @@ export function readFileStart(path: string, stat: Stats, buf: Buffer, cb: ReadCa
         ctimeMs: st.ctimeMs,
         refs: 0,
         dead: false,
+        closed: false,
         tick,
         used: 0,
       };
