@@ -167,13 +167,14 @@ const PROBES: Record<string, { probe: string; expected: unknown }> = {
     probe: `[typeof m, typeof m('.'), typeof m.mime]`,
     expected: ['function', 'function', 'object'],
   },
-  // express 5 dropped express.query; 4 has it (and body-parser 1.x's urlencoded); 3 also bundles a logger
+  // express 5 dropped express.query; 4 has it (and body-parser 1.x's urlencoded); 3 also bundles a logger (4's `logger` is
+  // a non-enumerable getter that throws, as on express 4: not among its enumerable members)
   '@webfw/core': {
     probe: `[typeof m().handle, typeof m.static, typeof m.Router(), 'query' in m, 'logger' in m, deprecations(() => m.urlencoded())]`,
     expected: ['function', 'function', 'function', false, false, []],
   },
   '@webfw/core/v4': {
-    probe: `[typeof m().handle, typeof m().del, typeof m.static, 'query' in m, 'logger' in m, deprecations(() => m.urlencoded())]`,
+    probe: `[typeof m().handle, typeof m().del, typeof m.static, 'query' in m, Object.keys(m).includes('logger'), deprecations(() => m.urlencoded())]`,
     expected: ['function', 'function', 'function', true, false, [URLENCODED_WARNING]],
   },
   '@webfw/core/v3': {
