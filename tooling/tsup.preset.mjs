@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import ts from 'typescript';
 import { writeEntryTypes } from './scripts/entry-types.mjs';
 
 /**
@@ -9,6 +10,22 @@ import { writeEntryTypes } from './scripts/entry-types.mjs';
  * export itself (`const logger = require('@webfw/logger'); logger('tiny')`), as the express
  * ecosystem does. The CJS footer makes `module.exports` that default export, copies the named
  * exports onto it and keeps `.default` pointing at it for transpiled `import x from` callers.
+ *
+ * The packages' own CommonJS builds reach each other by named exports only (`import { Router }
+ * from '@webfw/router'`, never `import Router from`; tooling/packaging checks every dist/*.cjs
+ * for it). A default import compiles to `__toESM(require('@webfw/router'), 1).default`, and in
+ * that node-mode interop `.default` is whatever `require()` returned: the callable under node,
+ * but an ES module namespace wherever the require lands on ES module code instead of this
+ * CommonJS build. Bun and esbuild do that for a package reached through a symlink into a
+ * checkout with tsconfig `paths` (a workspace, `npm link`, a `file:` dependency): they map the
+ * dist file's `@webfw/router` to `src/index.ts`, and `.default` is the namespace (`Module is
+ * not a constructor`, `import_router2.default is not a constructor`). A `__esModule` flag on
+ * `module.exports` would not help (node-mode interop ignores it), and the footer's `.default`
+ * is not on a namespace. A named
+ * member (`import_router.Router`) is the same function in every shape `require()` can return:
+ * this build's `module.exports` (the footer copies named exports onto it), an ES namespace, or
+ * a bundler's `__esModule` object. Checked under node, Bun, esbuild and webpack 5 bundles by
+ * tooling/packaging/packaging.test.ts.
  */
 const cjsDefaultFooter = [
   ';(function (m) {',
@@ -42,6 +59,111 @@ function rewriteEntryTypesOnExit(options) {
   });
 }
 
+/**
+ * keepNames' price, and how it is not paid. esbuild wraps every function and class it could
+ * name, renamed or not: `const done = __name((err) => {...}, "done")`, a class field `next =
+ * __name(() => ..., "next")`, `static { __name(this, "Layer"); }` in `class Layer`. Each is a
+ * `defineProperty` when the code runs, and on the request path that costs: measured on the
+ * bench's hello app (tooling/bench, 3 rounds of 3 s), 11.5 -> 17.5 µs of server CPU a request,
+ * about a third of the throughput, most of it from the classes' `static { __name(...) }` and
+ * the rest from closures made per request. Most of those wrappers are redundant: the function
+ * would get that very name from JavaScript itself (a named function or class, or an anonymous
+ * one assigned to a binding, field or property of that name). This step blanks those (spaces
+ * in place of `__name(` and `, "done")`, so every column and the source map stay as they are)
+ * and leaves the ones that restore a renamed function (`__name(function router2() {}, "router")`).
+ * Anything it does not recognise exactly stays wrapped. With it the cost is within the bench's
+ * noise (about 12 µs a request either way). tooling/packaging/layer-names.test.ts checks that
+ * it changes no name (fixture/redundant-names.mjs).
+ */
+const redundantNames = {
+  name: 'webfw-redundant-names',
+  renderChunk(code, info) {
+    if (!/\.(c|m)?js$/.test(info.path) || !code.includes('__name(')) return undefined;
+    return { code: blankRedundantNames(code) };
+  },
+};
+
+/** The name JavaScript itself gives an anonymous function or class in `node`'s position, if any. */
+function inferredName(node) {
+  const p = node.parent;
+  const keyText = (name) => (ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined);
+  if (ts.isVariableDeclaration(p) && p.initializer === node && ts.isIdentifier(p.name)) return p.name.text;
+  if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && p.initializer === node) return keyText(p.name);
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.EqualsToken && p.right === node && ts.isIdentifier(p.left)) return p.left.text;
+  return undefined;
+}
+
+/** Whether an expression in `node`'s position may start with `function`/`class` (not a statement's start). */
+function expressionPosition(node) {
+  const p = node.parent;
+  return (
+    ts.isVariableDeclaration(p) ||
+    ts.isPropertyAssignment(p) ||
+    ts.isPropertyDeclaration(p) ||
+    ts.isReturnStatement(p) ||
+    (ts.isBinaryExpression(p) && p.right === node) ||
+    ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.arguments?.includes(node))
+  );
+}
+
+/** `__name(x, "n")`'s `n`, or undefined when `node` is not that call. */
+function nameCall(node) {
+  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== '__name') return undefined;
+  const [target, value] = node.arguments;
+  return node.arguments.length === 2 && target && value && ts.isStringLiteral(value) ? value.text : undefined;
+}
+
+/** The name `fn` (a function, arrow or class in `call`'s place) has without the wrapper. */
+function ownName(fn, call) {
+  if ((ts.isFunctionExpression(fn) || ts.isClassExpression(fn)) && fn.name) return fn.name.text;
+  if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isClassExpression(fn)) return inferredName(call);
+  return undefined;
+}
+
+export function blankRedundantNames(code) {
+  const file = ts.createSourceFile('out.js', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const chars = code.split('');
+  const blank = (from, to) => {
+    for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
+  };
+  const visit = (node) => {
+    const value = nameCall(node);
+    const fn = value === undefined ? undefined : node.arguments[0];
+    if (fn && expressionPosition(node) && ownName(fn, node) === value) {
+      // `/* @__PURE__ */ __name(` and `, "n")`, on the lines they are on
+      let start = node.getStart(file);
+      const pure = '/* @__PURE__ */ ';
+      if (code.slice(start - pure.length, start) === pure) start -= pure.length;
+      const head = code.slice(start, fn.getStart(file));
+      const tail = code.slice(fn.end, node.end);
+      if (/^(\/\* @__PURE__ \*\/ )?__name\($/.test(head) && /^, "[^"\n]*"\)$/.test(tail)) {
+        blank(start, fn.getStart(file));
+        blank(fn.end, node.end);
+      }
+    }
+    // `static { __name(this, "C"); }` in a class that is named C anyway
+    if (ts.isClassStaticBlockDeclaration(node) && node.body.statements.length === 1) {
+      const [statement] = node.body.statements;
+      const call = statement && ts.isExpressionStatement(statement) ? statement.expression : undefined;
+      const name = call && nameCall(call);
+      const cls = node.parent;
+      const clsName = cls.name ? cls.name.text : ts.isClassExpression(cls) ? inferredName(cls) : undefined;
+      if (name !== undefined && call.arguments[0].kind === ts.SyntaxKind.ThisKeyword && clsName === name) blank(node.getStart(file), node.end);
+    }
+    // `__name(line, "line");` beside `function line() {}`
+    if (ts.isExpressionStatement(node) && value === undefined) {
+      const name = nameCall(node.expression);
+      const [target] = name === undefined ? [] : node.expression.arguments;
+      const siblings = node.parent.statements ?? [];
+      if (target && ts.isIdentifier(target) && target.text === name && siblings.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === name))
+        blank(node.getStart(file), node.end);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return chars.join('');
+}
+
 /** Returns the tsup options for one package; `overrides` are merged over the defaults. */
 export function preset(overrides = {}) {
   const options = {
@@ -52,10 +174,18 @@ export function preset(overrides = {}) {
     target: 'node20',
     platform: 'node',
     sourcemap: true,
+    // Function names survive the build (ARCHITECTURE.md "Module format"): esbuild renames a
+    // top-level function that collides with another module's (`router` -> `router2`, `handle`
+    // -> `handle3`), and `layer.name`, `app._router.stack[i].name` and tracing agents read
+    // `fn.name`. keepNames restores the source name (`__name(fn, "router")`, once per function
+    // definition); tooling/packaging/layer-names.test.ts compares a built app's layer names
+    // with express's.
+    keepNames: true,
     splitting: false,
     treeshake: false,
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
     footer: ({ format }) => (format === 'cjs' ? { js: cjsDefaultFooter } : {}),
+    plugins: [redundantNames],
     ...overrides,
   };
   rewriteEntryTypesOnExit(options);

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import Router, { methods, useArguments } from '@webfw/router';
+import { Router, methods, useArguments } from '@webfw/router';
 import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
 import { adoptRequest, adoptResponse, http2Classes } from './http2';

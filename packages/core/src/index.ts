@@ -58,4 +58,4 @@ export { finalHandler } from './final-handler';
 export type { FinalHandler, FinalHandlerOptions } from './final-handler';
 export type { AppServer, Http2ListenOptions, HttpsListenOptions, ServerListenOptions } from './listen';
 export { json, raw, text, urlencoded } from '@webfw/body-parser';
-export { default as serveStatic } from '@webfw/static';
+export { serveStatic } from '@webfw/static';

@@ -1,6 +1,6 @@
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
-import Router, { Route, type RouteConstructor, type RouterOptions } from '@webfw/router';
-import serveStatic from '@webfw/static';
+import { Router, Route, type RouteConstructor, type RouterOptions } from '@webfw/router';
+import { serveStatic } from '@webfw/static';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { application } from './application';
 import type { Application, Router as AppRouter } from './application-types';

@@ -196,7 +196,8 @@ export function createServeStatic<Res extends ServerResponse>(
     });
   }
 
-  return function serveStaticMiddleware(req: IncomingMessage, res: Res, next: NextFunction): void {
+  // named as serve-static's middleware is: `layer.name` is 'serveStatic' on express too
+  return function serveStatic(req: IncomingMessage, res: Res, next: NextFunction): void {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') {
       if (fallthrough) {

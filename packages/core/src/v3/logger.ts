@@ -8,7 +8,7 @@
  *   app.use(webfw.logger('dev'));
  *   app.use(webfw.logger({ format: 'tiny', immediate: true }));
  */
-import morgan from '@webfw/logger';
+import { logger as morgan } from '@webfw/logger';
 import type { FormatFunction, LoggerMiddleware, LoggerOptions, LoggerOptionsWithFormat } from '@webfw/logger';
 
 /** express 3's logger options: morgan's, with the format (`default`, i.e. combined, when absent). */

@@ -21,7 +21,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
-import serveStatic from '@webfw/static/v4';
+import { serveStatic } from '@webfw/static/v4';
 import { application } from './application';
 import { createApp } from './members';
 import type { AppV4 } from './app-router';

@@ -6,7 +6,7 @@
  * `mime.charsets.lookup` gives unless the value has one; `res.format` looks its extension keys
  * up the same way.
  */
-import staticV4 from '@webfw/static/v4';
+import { serveStatic as staticV4 } from '@webfw/static/v4';
 import { formatWith, type HeaderValue, type Response } from '../response';
 import { acceptParams, type NormalizedType } from '../response-format';
 import { method } from './members';

@@ -27,7 +27,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import depd from 'depd';
 import { methods, useArguments } from '@webfw/router';
-import RouterV4, { Route as RouteV4 } from '@webfw/router/v4';
+import { Router as RouterV4, Route as RouteV4 } from '@webfw/router/v4';
 import type { NextFunction, ParamHandler, PathArgument, RouterInstance, RouterOptions, RouterRunV4 } from '@webfw/router/v4';
 
 const deprecate = depd('express');

@@ -14,6 +14,8 @@
 import { Router } from './router';
 
 export default Router;
+/** Also a named export: the CommonJS builds of the other packages import it by name (no `.default` interop). */
+export { Router };
 export { RouteV4 as Route } from './introspection';
 export type { LayerV4 } from './introspection';
 export type { LayerRegExp } from './path-syntax';
