@@ -1,0 +1,9 @@
+'use strict';
+/**
+ * webfw's 4.x entry under dd-trace: one line after `tracer.init()` (see ./dd-trace.cjs):
+ *
+ *   require('@webfw/core/instrumentation/dd-trace-v4.cjs'); // or 'express/instrumentation/dd-trace-v4.cjs'
+ *
+ * The spans are dd-trace's express 4 spans (`express.middleware`, `bound dispatch`).
+ */
+require('./dd-trace.cjs').instrument('v4');

@@ -1,0 +1,96 @@
+'use strict';
+/**
+ * webfw under Datadog's dd-trace: one line after `tracer.init()`:
+ *
+ *   require('dd-trace').init();
+ *   require('@webfw/core/instrumentation/dd-trace.cjs'); // or 'express/instrumentation/dd-trace.cjs' under the alias
+ *   // an app on the 4.x entry: '@webfw/core/instrumentation/dd-trace-v4.cjs'
+ *
+ * dd-trace finds express and router by the paths of their files (`express/lib/express.js`,
+ * `router/lib/layer.js`), which a bundled package such as webfw does not have. Its integrations
+ * themselves only wrap express's objects (application, response, Router.prototype,
+ * Layer.prototype.handleRequest/handleError), which webfw has with express's shapes. So this
+ * module hands webfw's objects to dd-trace's own express and router hooks, for the file each
+ * hook names, and announces the integrations as dd-trace does when it loads them: the spans,
+ * their names, resources and tags are dd-trace's own, and follow it as it updates.
+ */
+const path = require('node:path');
+const { createRequire } = require('node:module');
+const dc = require('node:diagnostics_channel');
+
+/** The express and router versions webfw's entries answer as (what dd-trace's hooks select on). */
+const AS = { main: { express: '5.1.0', router: '2.2.0' }, v4: { express: '4.22.1' } };
+
+function appRequire(id) {
+  try {
+    return require(id);
+  } catch (error) {
+    const from = require.main && require.main.filename ? require.main.filename : path.join(process.cwd(), 'index.js');
+    try {
+      return createRequire(from)(id);
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/** The class of an entry's layers (each entry bundles its router), read off a router's stack. */
+function layerClass(entry) {
+  const router = entry.Router();
+  router.use(function probe() {});
+  return router.stack[0].constructor;
+}
+
+/**
+ * The objects dd-trace's hooks receive, by module and file, for an entry. On the 4.x entry the
+ * layers are router 2's (`handleRequest`): dd-trace's express 4 layer hook gets them under
+ * express 4's names (`handle_request`), and what it makes is put back.
+ */
+function targets(entry) {
+  if (entry === 'v4') {
+    const v4 = require('../dist/v4.cjs');
+    const Layer = layerClass(v4);
+    const layer = { prototype: { handle_request: Layer.prototype.handleRequest, handle_error: Layer.prototype.handleError } };
+    const after = () => {
+      Layer.prototype.handleRequest = layer.prototype.handle_request;
+      Layer.prototype.handleError = layer.prototype.handle_error;
+    };
+    return [{ name: 'express', version: AS.v4.express, files: { 'lib/express.js': v4, 'lib/router/layer.js': layer }, after }];
+  }
+  const core = require('../dist/index.cjs');
+  const Layer = layerClass(core);
+  return [
+    { name: 'express', version: AS.main.express, files: { 'lib/express.js': core, 'lib/request.js': core.request } },
+    { name: 'router', version: AS.main.router, files: { '': core.Router, 'lib/layer.js': Layer } },
+  ];
+}
+
+const done = new Set();
+
+/** Applies dd-trace's express (and router) integrations to a webfw entry: 'main' (5.x) or 'v4'. Idempotent. */
+function instrument(entry = 'main') {
+  if (done.has(entry)) return;
+  const registry = globalThis[Symbol.for('_ddtrace_instrumentations')];
+  if (!registry) throw new Error('webfw: dd-trace is not initialised; call require("dd-trace").init() first');
+  done.add(entry);
+  // dd-trace registers an integration's hooks when it first sees the module; do that for express (which loads router's)
+  const hooks = appRequire('dd-trace/packages/datadog-instrumentations/src/helpers/hooks');
+  const { matchesInstrumentation } = appRequire('dd-trace/packages/datadog-instrumentations/src/helpers/instrumentation-utils');
+  const express = hooks.express;
+  (typeof express === 'function' ? express : express.fn)();
+  const load = dc.channel('dd-trace:instrumentation:load');
+  for (const { name, version, files, after } of targets(entry)) {
+    load.publish({ name });
+    for (const [file, exports] of Object.entries(files)) {
+      const moduleName = file ? `${name}/${file}` : name;
+      for (const hook of registry[name] || []) {
+        if (matchesInstrumentation(name, version, moduleName, hook)) hook.hook(exports, version, false, { moduleBaseDir: path.dirname(__dirname), moduleName });
+      }
+    }
+    if (after) after();
+  }
+}
+
+if (!module.parent || !/dd-trace-v4\.cjs$/.test(module.parent.filename)) instrument('main');
+
+module.exports = { instrument };

@@ -1,0 +1,74 @@
+'use strict';
+/**
+ * `WebfwInstrumentation`: OpenTelemetry's ExpressInstrumentation, also applied to webfw.
+ *
+ * instrumentation-express finds express by its module name (`express`) and a version range
+ * (`>=4 <6`) read from the module's package.json, then patches `Router.prototype.route/use` and
+ * `application.use` and wraps each layer's `handle`. webfw has express's shapes (the same
+ * prototypes, layers with express's names, `app.router` / `app._router`), so the patch is the
+ * agent's own; what this class adds is where to find webfw: `@webfw/core` (and its `/v4`, `/v3`
+ * entries) by name, and `express` when it is webfw under an alias (`"express": "npm:@webfw/core"`),
+ * whose version is webfw's (0.x). Real express is patched as before, by the agent's definition.
+ *
+ *   const { WebfwInstrumentation } = require('@webfw/core/instrumentation/opentelemetry.cjs');
+ *   registerInstrumentations({ instrumentations: [new HttpInstrumentation(), new WebfwInstrumentation()] });
+ *
+ * It takes ExpressInstrumentation's config. It reads only public API of
+ * @opentelemetry/instrumentation (init(), the module definitions' patch/unpatch), so it follows
+ * instrumentation-express as that updates.
+ */
+const path = require('node:path');
+const { createRequire } = require('node:module');
+
+/** Loads an OpenTelemetry package from here, else from the app (the packages are the app's). */
+function load(id) {
+  try {
+    return require(id);
+  } catch (error) {
+    const from = require.main && require.main.filename ? require.main.filename : path.join(process.cwd(), 'index.js');
+    try {
+      return createRequire(from)(id);
+    } catch {
+      throw error;
+    }
+  }
+}
+
+const { ExpressInstrumentation } = load('@opentelemetry/instrumentation-express');
+const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile } = load('@opentelemetry/instrumentation');
+
+/**
+ * The versions the alias `express` may carry: webfw's core follows express's major (5.x), so
+ * a release is already in the agent's own range; prereleases (5.0.0-0) are not, and the entry
+ * files (`express/dist/v4.cjs`) are never looked at by the agent. Real express 3 and older stay
+ * out; a module the agent's own definition already patched is left as it is.
+ */
+const WEBFW_VERSIONS = ['>=4.0.0-0 <6'];
+/** The files of the entries an app may require (`/v4`, `/v3`), by module name. */
+const ENTRY_FILES = ['dist/index.cjs', 'dist/v4.cjs', 'dist/v3.cjs'];
+
+class WebfwInstrumentation extends ExpressInstrumentation {
+  init() {
+    const own = [].concat(super.init() || []);
+    const express = own.find((d) => d.name === 'express');
+    if (!express) return own;
+    const patched = (exports) => Boolean(exports && exports.application && exports.application.use && exports.application.use.__wrapped);
+    const patch = (exports, version) => (patched(exports) ? exports : express.patch(exports, version));
+    const unpatch = (exports, version) => express.unpatch(exports, version);
+    const definition = (name) => {
+      const def = new InstrumentationNodeModuleDefinition(
+        name,
+        name === 'express' ? WEBFW_VERSIONS : ['*'],
+        patch,
+        unpatch,
+        ENTRY_FILES.map((file) => new InstrumentationNodeModuleFile(`${name}/${file}`, name === 'express' ? WEBFW_VERSIONS : ['*'], patch, unpatch)),
+      );
+      def.includePrerelease = true;
+      for (const file of def.files) file.includePrerelease = true;
+      return def;
+    };
+    return [...own, definition('@webfw/core'), definition('express')];
+  }
+}
+
+module.exports = { WebfwInstrumentation };
