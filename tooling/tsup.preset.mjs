@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import ts from 'typescript';
 import { writeEntryTypes } from './scripts/entry-types.mjs';
 
@@ -164,6 +165,52 @@ export function blankRedundantNames(code) {
   return chars.join('');
 }
 
+/**
+ * One implementation per entry, shared by `import` and `require` (docs/releasing.md, "What
+ * ships"). The CommonJS build (`dist/<entry>.cjs`) is the code; the ES module entry
+ * (`dist/<entry>.js`) is a few lines that import it and re-export its default and every named
+ * export the ES module build had. So the package carries its JavaScript once (an ES module copy
+ * would double the install for nothing a server needs), and an app that both imports and
+ * requires a package (an ES module app with a CommonJS middleware) gets one module instance:
+ * one logger token table, one `Router` class for `instanceof`. The names come from the ES
+ * module build itself, so the entry exports exactly what the declarations (`<entry>.d.ts`) say.
+ */
+const esmOverCommonJs = {
+  name: 'webfw-esm-over-cjs',
+  buildEnd({ writtenFiles }) {
+    if (this.format !== 'esm') return;
+    for (const { name } of writtenFiles) {
+      if (!name.endsWith('.js')) continue;
+      writeFileSync(name, esmWrapper(readFileSync(name, 'utf8'), `./${basename(name, '.js')}.cjs`));
+    }
+  },
+};
+
+/** The ES module entry over `cjsPath` that exports what the ES module build `code` exports. */
+export function esmWrapper(code, cjsPath) {
+  const file = ts.createSourceFile('entry.js', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const names = [];
+  const reexports = [];
+  for (const statement of file.statements) {
+    if (ts.isExportAssignment(statement)) names.push('default');
+    else if (ts.isExportDeclaration(statement)) {
+      if (statement.moduleSpecifier) reexports.push(statement.getText(file));
+      else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const el of statement.exportClause.elements) names.push(el.name.text);
+    } else if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      throw new Error(`esmWrapper: an inline export (${statement.getText(file).slice(0, 60)}...) is not expected in a bundle`);
+    }
+  }
+  const named = names.filter((n) => n !== 'default');
+  const lines = [`// The ES module entry of ${cjsPath}: the same module instance for import and require.`, `import cjs from ${JSON.stringify(cjsPath)};`];
+  if (names.includes('default')) lines.push('export default cjs.default;');
+  if (named.length > 0) {
+    lines.push(`const { ${named.map((n, i) => `${JSON.stringify(n)}: e${i}`).join(', ')} } = cjs;`);
+    lines.push(`export { ${named.map((n, i) => `e${i} as ${n}`).join(', ')} };`);
+  }
+  lines.push(...reexports);
+  return lines.join('\n') + '\n';
+}
+
 /** Returns the tsup options for one package; `overrides` are merged over the defaults. */
 export function preset(overrides = {}) {
   const options = {
@@ -173,7 +220,9 @@ export function preset(overrides = {}) {
     clean: true,
     target: 'node20',
     platform: 'node',
-    sourcemap: true,
+    // No source maps in the package: they were more than half of what an install carried, and
+    // the JavaScript they would map is unminified, readable esbuild output (docs/releasing.md).
+    sourcemap: false,
     // Function names survive the build (ARCHITECTURE.md "Module format"): esbuild renames a
     // top-level function that collides with another module's (`router` -> `router2`, `handle`
     // -> `handle3`), and `layer.name`, `app._router.stack[i].name` and tracing agents read
@@ -185,7 +234,7 @@ export function preset(overrides = {}) {
     treeshake: false,
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
     footer: ({ format }) => (format === 'cjs' ? { js: cjsDefaultFooter } : {}),
-    plugins: [redundantNames],
+    plugins: [redundantNames, esmOverCommonJs],
     ...overrides,
   };
   rewriteEntryTypesOnExit(options);

@@ -84,6 +84,8 @@ function layOut(dir: string, layout: Layout): void {
   // the references: express 5 (a root devDependency) and express 4 (core's `express-v4`)
   symlinkSync(realpathSync(join(root, 'node_modules', 'express')), join(dir, 'node_modules', 'express'), 'dir');
   symlinkSync(realpathSync(join(root, 'packages', 'core', 'node_modules', 'express-v4')), join(dir, 'node_modules', 'express-v4'), 'dir');
+  // the /v4 entries' optional peer (send 0.19, installed by the app that uses them: docs/releasing.md)
+  symlinkSync(realpathSync(join(root, 'packages', 'core', 'node_modules', 'send-v0')), join(dir, 'node_modules', 'send-v0'), 'dir');
 }
 
 /** Runs a command to its end; rejects with its output when it fails. */

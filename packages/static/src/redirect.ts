@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SendStream } from 'send';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
-import { parseUrl } from '@webfw/router';
+import { parseUrl } from './request-url';
 
 /** The small HTML document serve-static answers a redirect with. */
 export function createHtmlDocument(title: string, body: string): string {

@@ -5,7 +5,7 @@ import send from 'send';
 import { readFileStart } from './fd-cache';
 import { contentTypeOf, setFileHeaders, type HeaderPlan } from './file-headers';
 import { resolveOptions, type ResolvedOptions, type ServeStaticOptions } from './options';
-import { parseUrl, type NextFunction } from '@webfw/router';
+import { parseUrl, type NextFunction } from './request-url';
 import { fastDecode } from './fast-decode';
 import { directoryNotFound, originalUrlOf, redirectDirectory } from './redirect';
 

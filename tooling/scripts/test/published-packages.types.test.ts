@@ -2,7 +2,8 @@
  * The packages as published: `pnpm pack` of every package under packages/ (after setup built
  * dist/), then a strict TypeScript user project in a temp dir whose node_modules holds ONLY
  * the packed @webfw packages and exactly the dependencies they declare (symlinked from the
- * workspace's pnpm store, so anything a package uses without declaring it is missing there).
+ * workspace's pnpm store, so anything a package uses without declaring it is missing there),
+ * plus the user's own @types/node (an optional peer of every package).
  * That project compiles with `strict: true, skipLibCheck: false, module: nodenext`, as ES
  * module and as CommonJS, with the workspace's TypeScript, and the compiled files run.
  * No network: pnpm packs from the working tree, and it is the pinned pnpm already in use.
@@ -121,6 +122,9 @@ beforeAll(() => {
       }
     }
   }
+  // The user's own @types/node, as every node TypeScript project has it: the packages name it as
+  // an optional peer dependency rather than installing 3 MB of it with each (docs/releasing.md).
+  link(realpathSync(join(root, 'node_modules', '@types', 'node')), join(modules, '@types', 'node'));
 });
 
 afterAll(() => {
@@ -266,7 +270,7 @@ const server: Server = app.listen(0, '127.0.0.1', async () => {
     const top = readdirSync(join(consumer, 'node_modules')).flatMap((n) =>
       n.startsWith('@') ? readdirSync(join(consumer, 'node_modules', n)).map((m) => `${n}/${m}`) : [n],
     );
-    const declared = new Set<string>([...packed.keys()]);
+    const declared = new Set<string>([...packed.keys(), '@types/node']);
     for (const { manifest } of packed.values()) for (const dep of Object.keys(manifest.dependencies ?? {})) declared.add(dep);
     expect(top.sort()).toEqual([...declared].sort());
   });
