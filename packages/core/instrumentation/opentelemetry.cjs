@@ -6,7 +6,7 @@
  * (`>=4 <6`) read from the module's package.json, then patches `Router.prototype.route/use` and
  * `application.use` and wraps each layer's `handle`. webfw has express's shapes (the same
  * prototypes, layers with express's names, `app.router` / `app._router`), so the patch is the
- * agent's own; what this class adds is where to find webfw: `@webfw/core` (and its `/v4`, `/v3`
+ * agent's own; what this class adds is where to find webfw: `@webfw/core` (and its `/v4`
  * entries) by name, and `express` when it is webfw under an alias (`"express": "npm:@webfw/core"`),
  * whose version is webfw's (0.x). Real express is patched as before, by the agent's definition.
  *
@@ -45,7 +45,7 @@ const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile } = l
  */
 const WEBFW_VERSIONS = ['>=4.0.0-0 <6'];
 /** The files of the entries an app may require (`/v4`, `/v3`), by module name. */
-const ENTRY_FILES = ['dist/index.cjs', 'dist/v4.cjs', 'dist/v3.cjs'];
+const ENTRY_FILES = ['dist/index.cjs', 'dist/v4.cjs'];
 
 class WebfwInstrumentation extends ExpressInstrumentation {
   init() {
@@ -67,7 +67,29 @@ class WebfwInstrumentation extends ExpressInstrumentation {
       for (const file of def.files) file.includePrerelease = true;
       return def;
     };
+    this._webfwPatch = patch;
+    this._webfwUnpatch = unpatch;
     return [...own, definition('@webfw/core'), definition('express')];
+  }
+
+  /**
+   * Where this package is not under a node_modules folder (a workspace link: its real path is
+   * the workspace's), module names do not find it; then its entries are patched here, when the
+   * instrumentation is enabled (loading them: a few milliseconds, once).
+   */
+  enable() {
+    super.enable();
+    if (!this._webfwPatch || __dirname.split(path.sep).includes('node_modules')) return;
+    for (const file of ENTRY_FILES) this._webfwPatch(require(path.join(__dirname, '..', file)));
+  }
+
+  disable() {
+    super.disable();
+    if (!this._webfwUnpatch || __dirname.split(path.sep).includes('node_modules')) return;
+    for (const file of ENTRY_FILES) {
+      const loaded = require.cache[require.resolve(path.join(__dirname, '..', file))];
+      if (loaded) this._webfwUnpatch(loaded.exports);
+    }
   }
 }
 

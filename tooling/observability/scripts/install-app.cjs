@@ -9,7 +9,7 @@ const path = require('node:path');
 
 const core = path.resolve(__dirname, '../../../packages/core');
 
-module.exports = function installApp(dir) {
+module.exports = function installApp(dir, version) {
   for (const name of ['@webfw/core', 'express']) {
     const to = path.join(dir, 'node_modules', name);
     fs.rmSync(to, { recursive: true, force: true });
@@ -20,10 +20,10 @@ module.exports = function installApp(dir) {
     // The exports entry the instrumentation modules need (`./instrumentation/*`). Until
     // packages/core/package.json carries it (see docs/observability.md), the install adds it.
     const manifest = JSON.parse(fs.readFileSync(path.join(to, 'package.json'), 'utf8'));
-    if (manifest.exports && !manifest.exports['./instrumentation/*']) {
-      manifest.exports['./instrumentation/*'] = './instrumentation/*';
-      fs.writeFileSync(path.join(to, 'package.json'), JSON.stringify(manifest, null, 2));
-    }
+    if (manifest.exports && !manifest.exports['./instrumentation/*']) manifest.exports['./instrumentation/*'] = './instrumentation/*';
+    // `version`: the package as a release with that version would install (the workspace's is a prerelease)
+    if (version) manifest.version = version;
+    fs.writeFileSync(path.join(to, 'package.json'), JSON.stringify(manifest, null, 2));
     fs.symlinkSync(fs.realpathSync(path.join(core, 'node_modules')), path.join(to, 'node_modules'), 'dir');
   }
   return dir;
