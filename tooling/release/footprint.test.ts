@@ -4,7 +4,8 @@
  * counts are deterministic for given versions, so this compares; it times nothing. About 15 s
  * with a warm npm cache (ten npm installs, four at a time).
  *
- * Every row's package count is at or under its peer's. Disk size (du -sk at 4 KiB blocks) is at
+ * Every row's package count is at or under its peer's but static's and core's (send 0.19 for
+ * their 4.x entries, see OPEN_COUNT). Disk size (du -sk at 4 KiB blocks) is at
  * or under the peer for the logger and the body parser. The router, static and core are still
  * heavier than router 2, serve-static 2 and express 5 (docs/releasing.md, "Footprint": their
  * 4.x entries, declarations in two module formats and READMEs): for those the test holds the
@@ -27,8 +28,14 @@ interface Row {
   peerFigures: Figures;
 }
 
-/** Disk size over the peer's, at most, for the rows not yet under it (measured: 1.17, 1.11, 1.17). */
-const OPEN: Record<string, number> = { '@webfw/router': 1.2, '@webfw/static': 1.13, '@webfw/core': 1.2 };
+/** Disk size over the peer's, at most, for the rows not yet under it (measured: 1.17, 1.56, 1.26). */
+const OPEN: Record<string, number> = { '@webfw/router': 1.2, '@webfw/static': 1.57, '@webfw/core': 1.26 };
+/**
+ * Package count over the peer's, at most, for the rows not yet under it: static and core carry
+ * send 0.19 (`send-v0`, seven packages) for their 4.x entries, a dependency so that an express 4
+ * app runs on `@webfw/core/v4` with nothing else installed (measured: 26/20, 70/68).
+ */
+const OPEN_COUNT: Record<string, number> = { '@webfw/static': 1.3, '@webfw/core': 1.03 };
 
 let rows: Row[];
 beforeAll(() => {
@@ -45,9 +52,9 @@ beforeAll(() => {
 const names = ['@webfw/logger', '@webfw/router', '@webfw/static', '@webfw/body-parser', '@webfw/core'];
 
 describe('footprint: each package installed alone, beside the package it replaces', () => {
-  it.each(names)('%s should install no more packages than its peer', (name) => {
+  it.each(names)('%s should install no more packages than its peer (or, while open, than it does now)', (name) => {
     const row = rows.find((r) => r.name === name)!;
-    expect(row.webfw.packages).toBeLessThanOrEqual(row.peerFigures.packages);
+    expect(row.webfw.packages).toBeLessThanOrEqual(Math.floor(row.peerFigures.packages * (OPEN_COUNT[name] ?? 1)));
   });
 
   it.each(names)('%s should put no more on disk than its peer (or, while open, no more than it does now)', (name) => {
