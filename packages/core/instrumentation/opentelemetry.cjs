@@ -35,7 +35,7 @@ function load(id) {
 }
 
 const { ExpressInstrumentation } = load('@opentelemetry/instrumentation-express');
-const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile } = load('@opentelemetry/instrumentation');
+const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile, isWrapped } = load('@opentelemetry/instrumentation');
 
 /**
  * The versions the alias `express` may carry: webfw's core follows express's major (5.x), so
@@ -44,7 +44,7 @@ const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile } = l
  * out; a module the agent's own definition already patched is left as it is.
  */
 const WEBFW_VERSIONS = ['>=4.0.0-0 <6'];
-/** The files of the entries an app may require (`/v4`, `/v3`), by module name. */
+/** The files of the entries an app may require (the 5.x entry and `/v4`), by module name. */
 const ENTRY_FILES = ['dist/index.cjs', 'dist/v4.cjs'];
 
 class WebfwInstrumentation extends ExpressInstrumentation {
@@ -52,7 +52,7 @@ class WebfwInstrumentation extends ExpressInstrumentation {
     const own = [].concat(super.init() || []);
     const express = own.find((d) => d.name === 'express');
     if (!express) return own;
-    const patched = (exports) => Boolean(exports && exports.application && exports.application.use && exports.application.use.__wrapped);
+    const patched = (exports) => Boolean(exports && exports.application && isWrapped(exports.application.use));
     const patch = (exports, version) => (patched(exports) ? exports : express.patch(exports, version));
     const unpatch = (exports, version) => express.unpatch(exports, version);
     const definition = (name) => {
