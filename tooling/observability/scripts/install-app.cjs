@@ -17,10 +17,8 @@ module.exports = function installApp(dir, version) {
     for (const entry of ['package.json', 'dist', 'v4', 'v3', 'instrumentation']) {
       if (fs.existsSync(path.join(core, entry))) fs.cpSync(path.join(core, entry), path.join(to, entry), { recursive: true, dereference: true });
     }
-    // The exports entry the instrumentation modules need (`./instrumentation/*`). Until
-    // packages/core/package.json carries it (see docs/observability.md), the install adds it.
     const manifest = JSON.parse(fs.readFileSync(path.join(to, 'package.json'), 'utf8'));
-    if (manifest.exports && !manifest.exports['./instrumentation/*']) manifest.exports['./instrumentation/*'] = './instrumentation/*';
+    if (!manifest.exports['./instrumentation/*']) throw new Error('packages/core/package.json exports no ./instrumentation/*');
     // `version`: the package as a release with that version would install (the workspace's is a prerelease)
     if (version) manifest.version = version;
     fs.writeFileSync(path.join(to, 'package.json'), JSON.stringify(manifest, null, 2));
