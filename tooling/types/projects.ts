@@ -161,6 +161,8 @@ function linksOf(target: Target): Record<string, string> {
 export interface CompileOptions {
   /** Rewrite the module names an express app imports to webfw's ({@link toWebfw}). */
   rewrite?: boolean;
+  /** Fixture folders whose files are copied into the project too (code the same for several fixtures). */
+  shared?: string[];
   /**
    * Compiler options set over the defaults (`module`/`moduleResolution` `nodenext`, `noEmit`...),
    * e.g. `{ module: 'commonjs', moduleResolution: 'node10' }`.
@@ -180,13 +182,15 @@ export interface CompileOptions {
 export function compileFixture(name: string, target: Target, options: CompileOptions = {}): Compiled {
   const project = mkdtempSync(join(tmpdir(), `webfw-types-${name}-${target}-`));
   try {
-    const source = join(fixtures, name);
-    for (const file of filesOf(source)) {
-      const to = join(project, file);
-      mkdirSync(dirname(to), { recursive: true });
-      if (/\.(ts|cjs|mjs)$/.test(file) && options.rewrite)
-        writeFileSync(to, toWebfw(readFileSync(join(source, file), 'utf8'), target === 'webfw4' ? WEBFW_MODULES_4 : WEBFW_MODULES));
-      else cpSync(join(source, file), to);
+    for (const folder of [name, ...(options.shared ?? [])]) {
+      const source = join(fixtures, folder);
+      for (const file of filesOf(source)) {
+        const to = join(project, file);
+        mkdirSync(dirname(to), { recursive: true });
+        if (/\.(ts|cjs|mjs)$/.test(file) && options.rewrite)
+          writeFileSync(to, toWebfw(readFileSync(join(source, file), 'utf8'), target === 'webfw4' ? WEBFW_MODULES_4 : WEBFW_MODULES));
+        else cpSync(join(source, file), to);
+      }
     }
     for (const [pkg, from] of Object.entries(linksOf(target))) {
       const link = join(project, 'node_modules', ...pkg.split('/'));
