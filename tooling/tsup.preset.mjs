@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { transformSync } from 'esbuild';
 import ts from 'typescript';
 import { writeEntryTypes } from './scripts/entry-types.mjs';
 
@@ -166,6 +167,24 @@ export function blankRedundantNames(code) {
 }
 
 /**
+ * The CommonJS side of code splitting. esbuild splits only ES modules, so for a split CommonJS
+ * build tsup has esbuild write ES module chunks and converts each with sucrase's `imports`
+ * transform; that transform misreads a class field named like an export (`methods = ...` in a
+ * class, beside `export { methods }`) as an assignment to the export. This step converts every
+ * chunk with esbuild's own ES module to CommonJS transform first (what esbuild writes for a
+ * CommonJS build without splitting, chunk by chunk), so sucrase is handed plain CommonJS and
+ * leaves it as it is (the patch in pnpm-workspace.yaml keeps it from rewriting `??`, `?.` and
+ * class fields).
+ */
+const commonJsChunks = {
+  name: 'webfw-commonjs-chunks',
+  renderChunk(code, info) {
+    if (this.format !== 'cjs' || !this.splitting || !/\.c?js$/.test(info.path)) return undefined;
+    return { code: transformSync(code, { format: 'cjs', loader: 'js', target: 'node20', platform: 'node' }).code };
+  },
+};
+
+/**
  * One implementation per entry, shared by `import` and `require` (docs/releasing.md, "What
  * ships"). The CommonJS build (`dist/<entry>.cjs`) is the code; the ES module entry
  * (`dist/<entry>.js`) is a few lines that import it and re-export its default and every named
@@ -179,9 +198,12 @@ const esmOverCommonJs = {
   name: 'webfw-esm-over-cjs',
   buildEnd({ writtenFiles }) {
     if (this.format !== 'esm') return;
+    const entries = new Set(Object.keys(this.options.entry));
     for (const { name } of writtenFiles) {
       if (!name.endsWith('.js')) continue;
-      writeFileSync(name, esmWrapper(readFileSync(name, 'utf8'), `./${basename(name, '.js')}.cjs`));
+      // a chunk the ES module entries shared: the wrappers below import the CommonJS build instead
+      if (!entries.has(basename(name, '.js'))) unlinkSync(name);
+      else writeFileSync(name, esmWrapper(readFileSync(name, 'utf8'), `./${basename(name, '.js')}.cjs`));
     }
   },
 };
@@ -230,11 +252,15 @@ export function preset(overrides = {}) {
     // definition); tooling/packaging/layer-names.test.ts compares a built app's layer names
     // with express's.
     keepNames: true,
-    splitting: false,
+    // A package's entries (`index`, `v4`, `v3`) share one copy of their code: what more than
+    // one entry uses goes into a `chunk-*.cjs` they all require, so a version entry adds only
+    // its differences to the install, and an app that loads two entries gets one instance of
+    // each shared module. (tsup's CommonJS splitting: see the patch in pnpm-workspace.yaml.)
+    splitting: true,
     treeshake: false,
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
     footer: ({ format }) => (format === 'cjs' ? { js: cjsDefaultFooter } : {}),
-    plugins: [redundantNames, esmOverCommonJs],
+    plugins: [commonJsChunks, redundantNames, esmOverCommonJs],
     ...overrides,
   };
   rewriteEntryTypesOnExit(options);

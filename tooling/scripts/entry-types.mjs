@@ -26,7 +26,7 @@
  * Usage: `node tooling/scripts/entry-types.mjs <dist dir> <entry name>...`, or
  * `writeEntryTypes(distDir, entries)`.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -292,18 +292,53 @@ function rewrite(file, transform) {
  */
 export function writeEntryTypes(distDir, entries) {
   const written = [];
+  let allOverCjs = true;
   for (const entry of entries) {
     const esm = join(distDir, `${entry}.d.ts`);
     const cjs = join(distDir, `${entry}.d.cts`);
     // an entry this build did not write (`tsup src/index.ts` builds one entry of several)
     if (!existsSync(esm) || !existsSync(cjs)) continue;
-    if (rewrite(esm, toEsmDeclarations)) written.push(esm);
     const exported = require(join(distDir, `${entry}.cjs`));
-    if (typeof exported !== 'function') continue;
+    if (typeof exported !== 'function') {
+      allOverCjs = false;
+      if (rewrite(esm, toEsmDeclarations)) written.push(esm);
+      continue;
+    }
+    const esmText = readFileSync(esm, 'utf8');
     const runtime = new Set(Object.getOwnPropertyNames(exported));
     if (rewrite(cjs, (file, text) => toCjsDeclarations(file, text, runtime))) written.push(cjs);
+    if (rewrite(esm, (file) => toEsmOverCjs(file, esmText, entry))) written.push(esm);
+  }
+  // the declaration chunks only the ES module copies imported (`route-XXXX.d.ts`)
+  if (allOverCjs) {
+    for (const file of readdirSync(distDir)) {
+      if (file.endsWith('.d.ts') && !entries.includes(file.slice(0, -'.d.ts'.length))) unlinkSync(join(distDir, file));
+    }
   }
   return written;
+}
+
+/**
+ * The ES module declarations of an entry whose CommonJS module is its default export: the
+ * CommonJS declarations (`./<entry>.d.cts`, `export =`) re-exported, default and every name the
+ * ES module declarations as tsup wrote them (`text`) export. The ES module entry re-exports
+ * the CommonJS build (tooling/tsup.preset.mjs), so one copy of the types serves `import` and
+ * `require`: the package carries them once, and a class reached both ways is one type.
+ */
+export function toEsmOverCjs(file, text, entry) {
+  if (text.includes(MARK)) return undefined;
+  const ts = require('typescript');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const { named } = exportLists(ts, source);
+  const names = [...new Set(named.map((n) => n.exported))].sort();
+  const from = `./${entry}.cjs`;
+  const lines = [
+    `${MARK} the ES module entry re-exports the CommonJS one, and so do its types (${entry}.d.cts).`,
+    `import ${PREFIX}default from '${from}';`,
+    `export default ${PREFIX}default;`,
+  ];
+  if (names.length > 0) lines.push(`export { ${names.join(', ')} } from '${from}';`);
+  return lines.join('\n') + '\n';
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,8 +1,11 @@
 /**
  * 4.x (4.22.3): `req.fresh` also answers for QUERY requests (5.x: GET and HEAD only), with a
- * 2xx or 304 status, from the response's ETag and Last-Modified.
+ * 2xx or 304 status, from the response's ETag and Last-Modified, by fresh 0.5.x, the version
+ * express 4 pins (`~0.5.2`): both validators must hold (an If-None-Match that matches and an
+ * If-Modified-Since that does not is stale), and `If-None-Match: *` matches nothing, where
+ * fresh 2 (express 5) lets If-None-Match decide alone and `*` match.
  */
-import fresh from 'fresh';
+import fresh from 'fresh-v0';
 import type { Request } from '../request';
 import { getter } from './members';
 

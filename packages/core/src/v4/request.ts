@@ -2,7 +2,8 @@
  * The 4.x request prototype: the 5.x members (see ../request.ts) but `req.query`, which the
  * `query` layer sets as a plain property (./query-parser.ts), with `req.param`
  * (./req-param.ts), the singular `accepts*` aliases (./req-accepts-aliases.ts), `req.host`
- * as the deprecated `req.hostname` (./req-host.ts) and `req.fresh` for QUERY (./req-fresh.ts).
+ * as the deprecated `req.hostname` (./req-host.ts), `req.fresh` by express 4's rules
+ * (./req-fresh.ts) and `req.range` by express 4's parser (./req-range.ts).
  */
 import { IncomingMessage } from 'node:http';
 import { request as request5, type Request } from '../request';
@@ -12,6 +13,7 @@ import { param } from './req-param';
 import { acceptsAliases } from './req-accepts-aliases';
 import { hostMembers } from './req-host';
 import { freshMember } from './req-fresh';
+import { rangeMember } from './req-range';
 
 /** The request of a 4.x app: 5.x's, with a writable `req.query` and express 4's extra members. */
 export interface RequestV4<P = Request['params'], ReqBody = unknown, ReqQuery = ParsedQuery> extends Omit<Request<P, ReqBody, ReqQuery>, 'query' | 'host'> {
@@ -30,9 +32,10 @@ export interface RequestV4<P = Request['params'], ReqBody = unknown, ReqQuery = 
 }
 
 /** The request prototype every 4.x app's requests inherit from. */
-export const request: RequestV4 = copyMembers(IncomingMessage.prototype, request5, ['query', 'host', 'hostname', 'fresh'], {
+export const request: RequestV4 = copyMembers(IncomingMessage.prototype, request5, ['query', 'host', 'hostname', 'fresh', 'range'], {
   param: method(param),
   ...acceptsAliases,
   ...hostMembers,
   ...freshMember,
+  ...rangeMember,
 });
