@@ -102,7 +102,7 @@ const responseKind: Kind = {
   http2: Http2ServerResponse.prototype,
   http2Class: Http2ServerResponse,
   // webfw's own HTTP/1 header methods; a user's replacement on webfw.response is copied
-  skip: (level, key, descriptor) => level === response && typeof key === 'string' && headerMethods[key]?.value === descriptor.value,
+  skip: (_level, key, descriptor) => typeof key === 'string' && headerMethods[key]?.value === descriptor.value,
   extras: (level) => (level === response ? http2HeaderMethods : undefined),
   twins: new WeakMap(),
   last: { level: undefined, twin: Http2ServerResponse.prototype, turn: -1 },

@@ -160,16 +160,14 @@ function asBuffer(view: ArrayBufferView): Buffer {
 }
 
 /**
- * Whether a response may skip express's conditional steps: not HEAD, not a conditional GET
- * (freshness), no 204/205/304 status, and the built-in (or no) `etag` generator.
+ * Whether a response may skip express's conditional steps: not HEAD, not a conditional
+ * request (freshness: express 5 asks it of GET, express 4 of QUERY too), no 204/205/304
+ * status, and the built-in (or no) `etag` generator.
  */
 function isPlainSend(req: Request, code: number, etagFn: ETagFunction | undefined): boolean {
-  const method = req.method;
-  if (method === 'HEAD') return false;
-  if (method === 'GET') {
-    const headers = req.headers;
-    if (headers['if-none-match'] || headers['if-modified-since']) return false;
-  }
+  if (req.method === 'HEAD') return false;
+  const headers = req.headers;
+  if (headers['if-none-match'] || headers['if-modified-since']) return false;
   if (code === 204 || code === 304 || code === 205) return false;
   return etagFn === undefined || etagFn === weakETag || etagFn === strongETag;
 }
@@ -288,13 +286,23 @@ function sendSettled(res: Response, body: string | ArrayBufferView | undefined, 
  * settings, sent as application/json (unless a Content-Type is set). When `res.send` was
  * replaced, the JSON text goes through it, as in express.
  */
-function json(this: Response, body?: unknown): Response {
-  const app = this.app;
-  const text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
-  if (this.send === send) return sendPayload(this, text, APPLICATION_JSON);
-  if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', APPLICATION_JSON);
-  return this.send(text);
+/**
+ * `res.json` for a response prototype whose own `res.send` is `ownSend`: the body as JSON
+ * (the app's `json replacer`, `json spaces`, `json escape`), Content-Type application/json
+ * unless one is set, then `res.send`. While `res.send` is still `ownSend` (not replaced by
+ * middleware), the text goes straight to the send path `ownSend` would take for it.
+ */
+export function jsonFor(ownSend: Response['send']): (this: Response, body?: unknown) => Response {
+  return function json(this: Response, body?: unknown): Response {
+    const app = this.app;
+    const text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
+    if (this.send === ownSend) return sendPayload(this, text, APPLICATION_JSON);
+    if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', APPLICATION_JSON);
+    return this.send(text);
+  };
 }
+
+const json = jsonFor(send);
 
 function jsonp(this: Response, body?: unknown): Response {
   const app = this.app;

@@ -14,6 +14,7 @@ import { useArguments } from '@webfw/router';
 import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application-types';
 import { endUnhandled } from '../final-handler';
 import { adoptRequest, adoptResponse } from '../http2';
+import { startHeaders } from '../response-headers';
 import type { Request } from '../request';
 import type { Response } from '../response';
 import { adoptServerOf, methods, mountApp } from '../application';
@@ -52,7 +53,9 @@ export function defineAppRouter(app: object): void {
 /** The `expressInit` layer: what every request gets from the app before its own middleware. */
 function expressInit(app: AppV4) {
   return function expressInit(req: Request, res: Response, next: NextFunction): void {
-    if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'webfw');
+    // X-Powered-By as express 4 sets it here, pending while no header is stored (as 5.x's
+    // `handle` leaves it: ../response-headers.ts), so `res.send` may write every header at once
+    startHeaders(res, app.enabled('x-powered-by'));
     req.res = res;
     res.req = req;
     req.next = next;

@@ -4,8 +4,9 @@
  * otherwise they are 5.x's.
  */
 import depd from 'depd';
-import { response as response5, type Response } from '../response';
+import { jsonFor, response as response5, type Response } from '../response';
 import { method } from './members';
+import { send } from './res-send';
 
 const deprecate = depd('express');
 
@@ -23,7 +24,8 @@ function withStatus(name: 'json' | 'jsonp', res: Response, args: IArguments): un
   return second;
 }
 
-const json5 = response5.json;
+/** 5.x's `res.json` over 4.x's `res.send` (a string is sent as 5.x sends it). */
+const json5 = jsonFor(send);
 const jsonp5 = response5.jsonp;
 
 function json(this: Response, obj?: unknown): Response {

@@ -13,7 +13,8 @@ import { method } from './members';
 const deprecate = depd('express');
 const send5 = response5.send;
 
-function send(this: Response, body?: unknown): Response {
+/** express 4's `res.send`: its deprecated forms, then 5.x's. */
+export function send(this: Response, body?: unknown): Response {
   let chunk = body;
   if (arguments.length === 2) {
     const first: unknown = arguments[0];

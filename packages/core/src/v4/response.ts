@@ -1,7 +1,7 @@
 /**
- * The 4.x response prototype: the 5.x members (see ../response.ts), without the header
- * methods of 5.x's fast send path (a 4.x response keeps node's own, as express 4's does), and
- * with express 4's differences: `res.status`/`res.sendStatus` (./res-status.ts), `res.send`
+ * The 4.x response prototype: the 5.x members (see ../response.ts) over the header methods of
+ * the fast send path (../response-headers.ts; express 4's `expressInit` leaves X-Powered-By
+ * pending as 5.x's `handle` does), with express 4's differences: `res.status`/`res.sendStatus` (./res-status.ts), `res.send`
  * (./res-send.ts), `res.json`/`res.jsonp` (./res-json.ts), Content-Types through mime 1.x
  * (./res-type.ts), `res.location`/`res.redirect` (./res-redirect.ts), `res.clearCookie`
  * (./res-clear-cookie.ts), `res.sendFile`/`res.sendfile` (./res-sendfile.ts), `res.vary`
@@ -51,7 +51,13 @@ export interface ResponseV4<ResBody = unknown, Locals extends Record<string, unk
 }
 
 /** The response prototype every 4.x app's responses inherit from. */
-export const response: ResponseV4 = copyMembers(ServerResponse.prototype, response5, Object.keys(headerMethods), {
+/**
+ * The header methods of the fast send path, on a level of their own under the 4.x response:
+ * express 4's `express.response` lists none of them (its responses use node's, inherited).
+ */
+const headerLevel = Object.create(ServerResponse.prototype, headerMethods) as object;
+
+export const response: ResponseV4 = copyMembers(headerLevel, response5, Object.keys(headerMethods), {
   ...statusMembers,
   ...sendMember,
   ...jsonMembers,
