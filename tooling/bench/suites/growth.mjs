@@ -6,6 +6,7 @@
  * - pass-through middleware before the route: 0, 5, 20 (fastify: `onRequest` hooks);
  * - JSON request body echoed: 1 KB, 64 KB, 1 MB (10 connections);
  * - a static file: 1 KB, 64 KB, 1 MB, 10 MB (MB/s received, MB = 2^20 bytes; 10 connections);
+ * - sub-apps a route is mounted in (`app.use('/', sub)`, nested): 0, 1, 2, 3;
  * - concurrent connections on hello JSON: 1, 50, 1,000 (throughput and p99).
  * Each series runs its cases round-robin (ROUNDS rounds, BENCH_GROWTH_DURATION seconds each, 2
  * by default, after a one second warm-up; the median counts). BENCH_GROWTH=routes,static runs
@@ -111,6 +112,13 @@ const SERIES = [
     figure: (row) => row.throughput / MB,
     unit: 'MB/s',
     log: true,
+  },
+  {
+    id: 'subapps',
+    title: 'sub-app depth (GET /user/:id that many sub-apps deep)',
+    points: [0, 1, 2, 3],
+    frameworks: ['webfw', 'express'],
+    cases: (n) => ({ args: ['subapps', String(n)], request: get('/user/7') }),
   },
   {
     id: 'connections',

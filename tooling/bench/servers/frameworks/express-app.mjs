@@ -5,19 +5,37 @@
  */
 import { announcePort, fixtures, hello, nullStream, otherRoutes, scenario } from './common.mjs';
 
+/**
+ * Where the scenario's routes live (`BENCH_MOUNT`): on the app itself (unset), in a Router
+ * mounted at `/` (`router`), or in a sub-app mounted at `/` (`app`), `app2` and `app3` for a
+ * sub-app two and three levels deep: `app.use('/', sub)`, as apps built of one app per area are.
+ */
+export const mount = process.env.BENCH_MOUNT ?? '';
+
 /** The app of the scenario on `framework`. */
 export function expressApp(framework, logger) {
   const app = framework();
   if (scenario === 'logged') app.use(logger('combined', { stream: nullStream }));
+  const depth = mount.startsWith('app') ? Number(mount.slice(3) || 1) : 0;
+  let target = app;
+  if (mount === 'router') {
+    target = framework.Router();
+    app.use('/', target);
+  }
+  for (let level = 0; level < depth; level++) {
+    const sub = framework();
+    target.use('/', sub);
+    target = sub;
+  }
   if (scenario === 'routes') {
-    for (const path of otherRoutes) app.get(path, (req, res) => res.json({ path }));
-    app.get('/user/:id', (req, res) => res.json({ id: req.params.id }));
+    for (const path of otherRoutes) target.get(path, (req, res) => res.json({ path }));
+    target.get('/user/:id', (req, res) => res.json({ id: req.params.id }));
   } else if (scenario === 'echo') {
-    app.post('/echo', framework.json(), (req, res) => res.json(req.body));
+    target.post('/echo', framework.json(), (req, res) => res.json(req.body));
   } else if (scenario === 'static') {
-    app.use(framework.static(fixtures));
+    target.use(framework.static(fixtures));
   } else {
-    app.get('/', (req, res) => res.json(hello));
+    target.get('/', (req, res) => res.json(hello));
   }
   return app;
 }

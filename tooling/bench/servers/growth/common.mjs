@@ -5,6 +5,7 @@
  *   middleware <n>  n pass-through middleware before GET / -> {"hello":"world"}
  *   json <n>        POST /echo: a JSON body (up to 2 MB) parsed and sent back
  *   static <n>      GET /<file>: files from the STATIC_ROOT directory
+ *   subapps <n>     GET /user/:id -> {"id":...} in a sub-app n levels deep (express and webfw)
  *   hello <n>       GET / -> {"hello":"world"} (the connections series; n is unused)
  */
 export const kind = process.argv[2] ?? 'hello';

@@ -13,6 +13,15 @@ export function serve(framework) {
     app.post('/echo', framework.json({ limit: BODY_LIMIT }), (req, res) => res.json(req.body));
   } else if (kind === 'static') {
     app.use(framework.static(staticRoot));
+  } else if (kind === 'subapps') {
+    // the route `size` sub-apps deep, each mounted at `/` (`app.use('/', sub)`)
+    let target = app;
+    for (let level = 0; level < size; level++) {
+      const sub = framework();
+      target.use('/', sub);
+      target = sub;
+    }
+    target.get('/user/:id', (req, res) => res.json({ id: req.params.id }));
   } else {
     if (kind === 'middleware') for (let i = 0; i < size; i++) app.use((req, res, next) => next());
     app.get('/', (req, res) => res.json(hello));
