@@ -95,7 +95,9 @@ export function evaluate(rows, routers) {
 export function targetsTable(checks) {
   const lines = ['| target | throughput ratio | same ratio in CPU per request | target | status |', '|---|---:|---:|---|---|'];
   for (const c of checks) {
-    lines.push(`| ${c.check} | ${c.value.toFixed(2)} | ${c.cpu === undefined ? '' : c.cpu.toFixed(2)} | ${c.target} | ${c.met === undefined ? 'figure' : c.met ? 'met' : 'missed'} |`);
+    lines.push(
+      `| ${c.check} | ${c.value.toFixed(2)} | ${c.cpu === undefined ? '' : c.cpu.toFixed(2)} | ${c.target} | ${c.met === undefined ? 'figure' : c.met ? 'met' : 'missed'} |`,
+    );
   }
   return lines.join('\n');
 }
