@@ -3,6 +3,7 @@ import type { PathCompiler } from '../layer';
 import type { LayerMatcher, MatchedParams, MatchOptions } from '../path-matcher';
 import type { PathArgument } from '../route-parameters';
 import { decodeParam } from './decode-param';
+import { literalPrefix, startsWithLiteral } from './literal-prefix';
 
 /** router 1.x's `layer.regexp`: the compiled path with express 4's `fast_star` and `fast_slash` flags. */
 export interface LayerRegExp extends RegExp {
@@ -28,7 +29,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * expression). `req.params` is a plain object with a key per capturing group in capture
  * order: named parameters by name, unnamed groups numbered from 0, an optional parameter
  * that is absent present with the value undefined. Every layer is tried for every path (no
- * static segments are known: `segments` is null).
+ * static segments are known: `segments` is null); a path without the literal head of a string
+ * path is refused before its expression runs (./literal-prefix.ts).
  */
 export class PathMatcherV4 implements LayerMatcher {
   readonly segments = null;
@@ -48,6 +50,9 @@ export class PathMatcherV4 implements LayerMatcher {
   private readonly slash: boolean;
   /** The path `*`: every path matches whole, as the parameter `0`. */
   private readonly star: boolean;
+  /** What every path the expression accepts starts with ('' for none known: ./literal-prefix.ts). */
+  private readonly prefix: string;
+  private readonly sensitive: boolean;
 
   constructor(path: PathArgument, options: MatchOptions, slash: boolean) {
     const keys: PathKey[] = [];
@@ -59,6 +64,8 @@ export class PathMatcherV4 implements LayerMatcher {
     this.names = keys.map((k) => k.name) as string[];
     this.slash = slash;
     this.star = path === '*';
+    this.prefix = typeof path === 'string' ? literalPrefix(path) : '';
+    this.sensitive = Boolean(options.sensitive);
   }
 
   match(path: string): boolean {
@@ -72,7 +79,7 @@ export class PathMatcherV4 implements LayerMatcher {
       this.matched = path;
       return true;
     }
-    const m = this.regexp.exec(path);
+    const m = this.prefix.length === 0 || startsWithLiteral(path, this.prefix, this.sensitive) ? this.regexp.exec(path) : null;
     if (m === null) {
       // As router 1.x's layer after a failed match: no params (`layer.params` reads this).
       this.params = undefined;
