@@ -5,7 +5,8 @@
  * separators and non-ASCII letters, the matcher's answer is the expression's.
  */
 import pathToRegexp from 'path-to-regexp-v0';
-import { literalPrefix, startsWithLiteral } from '../src/v4/literal-prefix';
+import { leadingSegments, literalPrefix, startsWithLiteral } from '../src/v4/literal-prefix';
+import { compareV4, echo } from './helpers';
 import { PathMatcherV4 } from '../src/v4/path-syntax';
 
 const ROUTES = [
@@ -28,6 +29,7 @@ const ROUTES = [
   '/x/*',
   '/caf',
   '/k',
+  '/a/:b?c',
 ];
 const REQUESTS = [
   '/',
@@ -59,6 +61,8 @@ const REQUESTS = [
   '/\u017f',
   '/\u212a',
   '/K',
+  '/ac',
+  '/a/xc',
   '',
   'user',
 ];
@@ -145,5 +149,29 @@ describe('4.x literal head, generated paths', () => {
     }
     expect(differences).toBe(0);
     expect(matched).toBeGreaterThan(500);
+  });
+});
+
+describe('4.x leading segments, in the router', () => {
+  it('are the whole segments of the literal head', () => {
+    const segments = (path: string) => leadingSegments(path, literalPrefix(path));
+    expect(segments('/api/v1/resource1/:param')).toEqual(['api', 'v1']);
+    expect(segments('/API/v1/')).toEqual(['api', 'v1']);
+    expect(segments('/users')).toEqual(['users']);
+    expect(segments('/a/:b?c')).toBeNull();
+    expect(segments('/user/:id')).toBeNull();
+    expect(segments('/ab?cd')).toBeNull();
+    expect(segments('*')).toBeNull();
+  });
+
+  it('route every request as router 1.x does, over the listed routes, each option set', async () => {
+    for (const options of [{}, { caseSensitive: true }, { strict: true }]) {
+      const asks = REQUESTS.filter((p) => /^\/[\x21-\x7e]*$/.test(p)).map((p) => `GET ${p}`);
+      await compareV4((router) => {
+        ROUTES.forEach((route, i) => (router as { get(p: string, h: unknown): void }).get(route, echo(`route ${i}`)));
+        (router as { use(p: string, h: unknown): void }).use('/api/v1', echo('use /api/v1'));
+        (router as { use(p: string, h: unknown): void }).use('/User', echo('use /User'));
+      }, [...asks, 'GET /api/v1/other', 'GET /user/x/y', 'GET /USER/X/Y'], options);
+    }
   });
 });

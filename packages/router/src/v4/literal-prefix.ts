@@ -40,3 +40,17 @@ export function startsWithLiteral(path: string, prefix: string, sensitive: boole
   }
   return true;
 }
+
+/**
+ * The whole path segments (lower case) every path the expression of the string `path` accepts
+ * starts with, for the router's lookup table (../layer-index.ts), given its literal head
+ * `prefix`: each segment the head ends with a `/` after, and the head's last one too when the
+ * path is nothing but the head (with an optional trailing `/`). null when there is none (the
+ * layer is tried for every path).
+ */
+export function leadingSegments(path: string, prefix: string): string[] | null {
+  if (prefix.charCodeAt(0) !== 47 /* / */) return null;
+  const parts = prefix.slice(1).toLowerCase().split('/');
+  if (path !== prefix && path !== `${prefix}/`) parts.pop();
+  return parts.length === 0 ? null : parts;
+}

@@ -3,7 +3,7 @@ import type { PathCompiler } from '../layer';
 import type { LayerMatcher, MatchedParams, MatchOptions } from '../path-matcher';
 import type { PathArgument } from '../route-parameters';
 import { decodeParam } from './decode-param';
-import { literalPrefix, startsWithLiteral } from './literal-prefix';
+import { leadingSegments, literalPrefix, startsWithLiteral } from './literal-prefix';
 
 /** router 1.x's `layer.regexp`: the compiled path with express 4's `fast_star` and `fast_slash` flags. */
 export interface LayerRegExp extends RegExp {
@@ -28,12 +28,13 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * `+`, `(regex)` groups, `:id(\\d+)`, regular expressions, arrays compiled into one regular
  * expression). `req.params` is a plain object with a key per capturing group in capture
  * order: named parameters by name, unnamed groups numbered from 0, an optional parameter
- * that is absent present with the value undefined. Every layer is tried for every path (no
- * static segments are known: `segments` is null); a path without the literal head of a string
- * path is refused before its expression runs (./literal-prefix.ts).
+ * that is absent present with the value undefined. A string path's literal head gives the
+ * router's lookup table the whole segments it starts with, and a path without that head is
+ * refused before the expression runs (./literal-prefix.ts); other layers are tried for every path.
  */
 export class PathMatcherV4 implements LayerMatcher {
-  readonly segments = null;
+  /** Whole leading segments of every match, for the router's lookup table (./literal-prefix.ts). */
+  readonly segments: string[] | null;
   /** The capture keys' names in capture order (numbers for unnamed groups), as `router.param` sees them. */
   readonly names: readonly string[];
   readonly regexp: RegExp;
@@ -66,6 +67,7 @@ export class PathMatcherV4 implements LayerMatcher {
     this.star = path === '*';
     this.prefix = typeof path === 'string' ? literalPrefix(path) : '';
     this.sensitive = Boolean(options.sensitive);
+    this.segments = typeof path === 'string' ? leadingSegments(path, this.prefix) : null;
   }
 
   match(path: string): boolean {
