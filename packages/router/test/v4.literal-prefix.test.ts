@@ -135,7 +135,10 @@ describe('4.x literal head, generated paths', () => {
       const matcher = new PathMatcherV4(route, { sensitive: r % 3 === 0, strict: r % 5 === 0, end: r % 2 === 0 }, false);
       for (let p = 0; p < 50; p++) {
         // half the paths start from the route's own text, so that many match
-        const path = p % 2 === 0 ? '/' + pick(pathAlphabet, random(7)) : route.replace(/[^A-Za-z0-9/_~%-]/g, () => pick(pathAlphabet, random(2))) + pick(pathAlphabet, random(3));
+        const path =
+          p % 2 === 0
+            ? '/' + pick(pathAlphabet, random(7))
+            : route.replace(/[^A-Za-z0-9/_~%-]/g, () => pick(pathAlphabet, random(2))) + pick(pathAlphabet, random(3));
         const expected = compiled.test(path);
         let got: boolean;
         try {
@@ -167,11 +170,15 @@ describe('4.x leading segments, in the router', () => {
   it('route every request as router 1.x does, over the listed routes, each option set', async () => {
     for (const options of [{}, { caseSensitive: true }, { strict: true }]) {
       const asks = REQUESTS.filter((p) => /^\/[\x21-\x7e]*$/.test(p)).map((p) => `GET ${p}`);
-      await compareV4((router) => {
-        ROUTES.forEach((route, i) => (router as { get(p: string, h: unknown): void }).get(route, echo(`route ${i}`)));
-        (router as { use(p: string, h: unknown): void }).use('/api/v1', echo('use /api/v1'));
-        (router as { use(p: string, h: unknown): void }).use('/User', echo('use /User'));
-      }, [...asks, 'GET /api/v1/other', 'GET /user/x/y', 'GET /USER/X/Y'], options);
+      await compareV4(
+        (router) => {
+          ROUTES.forEach((route, i) => (router as { get(p: string, h: unknown): void }).get(route, echo(`route ${i}`)));
+          (router as { use(p: string, h: unknown): void }).use('/api/v1', echo('use /api/v1'));
+          (router as { use(p: string, h: unknown): void }).use('/User', echo('use /User'));
+        },
+        [...asks, 'GET /api/v1/other', 'GET /user/x/y', 'GET /USER/X/Y'],
+        options,
+      );
     }
   });
 });

@@ -84,7 +84,8 @@ function logError(this: AppV4, err: unknown): void {
 function handle(this: AppV4, req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void {
   const router = this._router;
   // the final handler reads `env` when it runs, as 5.x's `handle` does (../application.ts)
-  const done = callback || ((err?: unknown): void => endUnhandled(req, res, err, this.get('env') as string | undefined, (e: unknown) => logError.call(this, e)));
+  const done =
+    callback || ((err?: unknown): void => endUnhandled(req, res, err, this.get('env') as string | undefined, (e: unknown) => logError.call(this, e)));
   if (!router) {
     done();
     return;
