@@ -5,7 +5,7 @@
  * `run()`; run all, each case is loaded for 3 s unless BENCH_DURATION says otherwise (about 36
  * minutes in all). `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of
  * 3 s unless BENCH_ROUNDS / BENCH_DURATION say otherwise): every target with its status in
- * under 5 minutes.
+ * about 5 minutes (the HTTP/2 and TLS cases through h2load, installed when missing).
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

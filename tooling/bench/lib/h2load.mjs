@@ -94,10 +94,13 @@ function peakRssMb(pid) {
   }
 }
 
-/** Runs h2load for `seconds` against `url`, pinned to the load CPU; resolves with its figures. */
-function h2load(url, seconds) {
+/**
+ * Runs h2load for `seconds` against `url`, pinned to the load CPU; resolves with its figures.
+ * `h1`: HTTP/1.1 (over TLS for an https URL; one request at a time per connection).
+ */
+function h2load(url, seconds, h1 = false) {
   return new Promise((resolve, reject) => {
-    const args = ['-c', String(CLIENTS), '-m', String(STREAMS), '-t', '1', '-D', String(seconds), url];
+    const args = [...(h1 ? ['--h1', '-m', '1'] : ['-m', String(STREAMS)]), '-c', String(CLIENTS), '-t', '1', '-D', String(seconds), url];
     const child = spawn('taskset', ['-c', LOAD_CPU, 'h2load', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
@@ -122,7 +125,7 @@ function h2load(url, seconds) {
 }
 
 /**
- * Runs every HTTP/2 case (`{ name, server, args, env, path, tls }`) ROUNDS times round-robin
+ * Runs every HTTP/2 case (`{ name, server, args, env, path, tls, h1 }`; `h1`: HTTP/1.1 instead) ROUNDS times round-robin
  * (alternating direction), each run on a fresh server loaded by h2load (1 s warm-up, then DURATION s); one row per case:
  * median req/s, server CPU µs per request and mean request time, peak RSS, failures.
  */
@@ -135,9 +138,9 @@ export async function runH2Cases(cases) {
       const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
       try {
         const url = `${c.tls ? 'https' : 'http'}://127.0.0.1:${port}${c.path}`;
-        await h2load(url, 1);
+        await h2load(url, 1, c.h1);
         const before = cpuMicros(child.pid);
-        const r = await h2load(url, DURATION);
+        const r = await h2load(url, DURATION, c.h1);
         runs[i].push({ ...r, cpu: (cpuMicros(child.pid) - before) / r.total, rss: peakRssMb(child.pid) });
       } finally {
         child.removeAllListeners('exit');

@@ -9,6 +9,10 @@
  *   (g) the same route in a sub-app mounted at `/` (`app.use('/', sub)`) >= 0.9x the route in
  *       a mounted Router, and in a sub-app two levels deep >= 0.85x;
  *   (h) the express 4 entry (`@webfw/core/v4`) >= 0.95x the 5.x entry on (a), (b) and (c).
+ * Over HTTP/2 and TLS (h2load, lib/h2load.mjs, hello JSON):
+ *   (i) servers the user made, `http2.createServer(app)`, `http2.createSecureServer(options,
+ *       app)` and `https.createServer(options, app)`, >= 0.95x `app.listen` with the same protocol;
+ *   (j) HTTP/2 over TLS (`app.listen`) >= 1.05x fastify's HTTP/2 mode.
  * Figures kept beside them, no longer targets (issue 33 withdrew what would need dropping
  * express behaviour): (c) POST echo of 1 KB JSON against fastify, (e) the combined logger's
  * cost, and, in process (lib/router-inprocess.mjs), @webfw/router against router 2.x on
@@ -22,6 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DURATION, ROUNDS, printTable, roundOrder, runCases } from '../lib/harness.mjs';
+import { benchCertificate, printH2Table, runH2Cases } from '../lib/h2load.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
 import { printRouters } from '../lib/router-inprocess.mjs';
 
@@ -60,13 +65,44 @@ const CASES = [
   { name: '(h) webfw /v4, echo', server: server('webfw'), args: ['echo'], env: { BENCH_ENTRY: 'v4' }, request: echo },
 ];
 
+/** The HTTP/2 and TLS cases (h2load): hello JSON on `app.listen` and on servers the user made. */
+function tlsCases() {
+  const { key, cert } = benchCertificate();
+  const env = { BENCH_TLS_KEY: key, BENCH_TLS_CERT: cert };
+  const h2 = server('webfw-h2');
+  return [
+    { name: '(i) webfw h2c, app.listen', server: h2, args: ['hello', 'h2c'], env, path: '/' },
+    { name: '(i) webfw h2c, http2.createServer(app)', server: h2, args: ['hello', 'h2c'], env: { ...env, BENCH_SERVER: 'created' }, path: '/' },
+    { name: '(i) webfw h2 TLS, app.listen', server: h2, args: ['hello', 'tls'], env, path: '/', tls: true },
+    {
+      name: '(i) webfw h2 TLS, http2.createSecureServer(options, app)',
+      server: h2,
+      args: ['hello', 'tls'],
+      env: { ...env, BENCH_SERVER: 'created' },
+      path: '/',
+      tls: true,
+    },
+    { name: '(i) webfw HTTPS/1.1, app.listen', server: server('webfw-https'), args: ['hello'], env, path: '/', tls: true, h1: true },
+    {
+      name: '(i) webfw HTTPS/1.1, https.createServer(options, app)',
+      server: server('webfw-https'),
+      args: ['hello'],
+      env: { ...env, BENCH_SERVER: 'created' },
+      path: '/',
+      tls: true,
+      h1: true,
+    },
+    { name: '(j) fastify h2 TLS', server: server('fastify-h2'), args: ['hello', 'tls'], env, path: '/', tls: true },
+  ];
+}
+
 /**
- * The targets as rows `{ check, value, cpu, target, met }` from the HTTP rows and the routers'
- * in-process figures. `cpu` is the same ratio computed from server CPU per request. A figure
+ * The targets as rows `{ check, value, cpu, target, met }` from the HTTP rows, the routers'
+ * in-process figures and (when given) the HTTP/2 and TLS rows. `cpu` is the same ratio computed from server CPU per request. A figure
  * that is no longer a target has `met` undefined.
  */
-export function evaluate(rows, routers) {
-  const row = (name) => rows.find((r) => r.name === name);
+export function evaluate(rows, routers, tlsRows = []) {
+  const row = (name) => rows.find((r) => r.name === name) ?? tlsRows.find((r) => r.name === name);
   const faster = (a, b) => ({ value: row(a).rps / row(b).rps, cpu: row(b).cpu / row(a).cpu });
   const out = [];
   const atLeast = (check, { value, cpu }, target) => out.push({ check, value, cpu, target: `>= ${target}`, met: value >= target });
@@ -84,6 +120,20 @@ export function evaluate(rows, routers) {
   atLeast('(h) /v4 / 5.x entry, hello', faster('(h) webfw /v4, hello', '(a) webfw'), 0.95);
   atLeast('(h) /v4 / 5.x entry, /user/:id', faster('(h) webfw /v4, /user/:id', '(b) webfw'), 0.95);
   atLeast('(h) /v4 / 5.x entry, echo', faster('(h) webfw /v4, echo', '(c) webfw'), 0.95);
+  if (tlsRows.length !== 0) {
+    atLeast('(i) http2.createServer(app) / app.listen, h2c', faster('(i) webfw h2c, http2.createServer(app)', '(i) webfw h2c, app.listen'), 0.95);
+    atLeast(
+      '(i) http2.createSecureServer(options, app) / app.listen, h2 TLS',
+      faster('(i) webfw h2 TLS, http2.createSecureServer(options, app)', '(i) webfw h2 TLS, app.listen'),
+      0.95,
+    );
+    atLeast(
+      '(i) https.createServer(options, app) / app.listen, HTTPS/1.1',
+      faster('(i) webfw HTTPS/1.1, https.createServer(options, app)', '(i) webfw HTTPS/1.1, app.listen'),
+      0.95,
+    );
+    atLeast('(j) HTTP/2 over TLS: webfw / fastify', faster('(i) webfw h2 TLS, app.listen', '(j) fastify h2 TLS'), 1.05);
+  }
   const w = routers.webfw;
   const r2 = routers['router 2.x'];
   figure('router in process: router 2.x / webfw time, /user/:id of 50', { value: r2.user / w.user });
@@ -184,13 +234,15 @@ function writeDocs(rows, routers, checks, tables) {
 export async function run() {
   const rows = await runCases(CASES);
   printTable('targets: the cases', rows, '(a) node');
+  const tlsRows = await runH2Cases(tlsCases());
+  printH2Table('targets: HTTP/2 and TLS (hello JSON)', tlsRows, '(i) webfw h2c, app.listen');
   console.log(
     `\nbusy (server / load generator): ${rows.map((r) => `${r.name} ${Math.round(r.serverBusy * 100)}% / ${Math.round(r.clientBusy * 100)}%`).join(', ')}`,
   );
   // in a fresh process (pinned to the load generator's CPU, as this one is)
   const script = fileURLToPath(new URL('../lib/router-inprocess.mjs', import.meta.url));
   const routers = printRouters(JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })));
-  const checks = evaluate(rows, routers);
+  const checks = evaluate(rows, routers, tlsRows);
   console.log(`\n## targets (issues 20 and 33)\n${targetsTable(checks)}`);
   const tables = process.env.BENCH_PROFILE === '1' ? await profiles() : undefined;
   if (process.env.BENCH_WRITE_DOCS === '1') writeDocs(rows, routers, checks, tables);

@@ -58,6 +58,28 @@ describe('targets suite: evaluate', () => {
     ]);
   });
 
+  it('adds the HTTP/2 and TLS targets when their rows are given', () => {
+    const tls = [
+      row('(i) webfw h2c, app.listen', 40000, 25),
+      row('(i) webfw h2c, http2.createServer(app)', 39000, 26),
+      row('(i) webfw h2 TLS, app.listen', 36000, 28),
+      row('(i) webfw h2 TLS, http2.createSecureServer(options, app)', 21600, 46),
+      row('(i) webfw HTTPS/1.1, app.listen', 50000, 20),
+      row('(i) webfw HTTPS/1.1, https.createServer(options, app)', 50000, 20),
+      row('(j) fastify h2 TLS', 36000, 28),
+    ];
+    const checks = run(
+      { t: 'suites/targets.mjs' },
+      `console.log(JSON.stringify(t.evaluate(${JSON.stringify(rows)}, ${JSON.stringify(routers)}, ${JSON.stringify(tls)})));`,
+    ) as Array<{ check: string; value: number; met: boolean }>;
+    expect(checks.filter((c) => c.check.startsWith('(i)') || c.check.startsWith('(j)')).map((c) => [c.check, c.value, c.met])).toEqual([
+      ['(i) http2.createServer(app) / app.listen, h2c', 0.975, true],
+      ['(i) http2.createSecureServer(options, app) / app.listen, h2 TLS', 0.6, false],
+      ['(i) https.createServer(options, app) / app.listen, HTTPS/1.1', 1, true],
+      ['(j) HTTP/2 over TLS: webfw / fastify', 1, false],
+    ]);
+  });
+
   it('prints the checks as a table with met and missed', () => {
     const table = run(
       { t: 'suites/targets.mjs' },
