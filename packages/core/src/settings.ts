@@ -45,8 +45,12 @@ export function compileETag(value: unknown): ETagFunction | undefined {
   }
 }
 
-/** The extended query parser: qs with express's options (prototype keys stay own keys). */
+/**
+ * The extended query parser: qs with express's options (prototype keys stay own keys). No query
+ * string gives `{}`, qs's own answer, without qs reading its options.
+ */
 export function parseExtendedQuery(query: string): ParsedQuery {
+  if (query === '' || query === null || query === undefined) return {};
   return qs.parse(query, { allowPrototypes: true }) as ParsedQuery;
 }
 

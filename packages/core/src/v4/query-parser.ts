@@ -22,8 +22,12 @@ export type QueryMiddleware = (req: IncomingMessage, res: ServerResponse, next: 
 /** `webfw.query` (a named type, so the entry's declarations do not refer to the member itself). */
 export type QueryMiddlewareFactory = (options?: qs.IParseOptions | QueryParserV4) => QueryMiddleware;
 
-/** The extended parser of express 4: qs with prototype keys kept and `arrayLimit` 1000. */
+/**
+ * The extended parser of express 4: qs with prototype keys kept and `arrayLimit` 1000. No query
+ * string (`/path`, `/path?`) gives `{}`, qs's own answer, without qs reading its options.
+ */
 export function parseExtendedQuery(query: string): ParsedQuery {
+  if (query === '' || query === null || query === undefined) return {};
   return qs.parse(query, { allowPrototypes: true, arrayLimit: 1000 }) as ParsedQuery;
 }
 
