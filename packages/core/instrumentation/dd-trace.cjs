@@ -15,26 +15,17 @@
  * their names, resources and tags are dd-trace's own, and follow it as it updates.
  */
 const path = require('node:path');
-const { createRequire } = require('node:module');
+const { appRequire } = require('./app-require.cjs');
 const dc = require('node:diagnostics_channel');
 
 /** The express and router versions webfw's entries answer as (what dd-trace's hooks select on). */
 const AS = { main: { express: '5.1.0', router: '2.2.0' }, v4: { express: '4.22.1' } };
 
-function appRequire(id) {
-  try {
-    return require(id);
-  } catch (error) {
-    const from = require.main && require.main.filename ? require.main.filename : path.join(process.cwd(), 'index.js');
-    try {
-      return createRequire(from)(id);
-    } catch {
-      throw error;
-    }
-  }
-}
-
-/** The class of an entry's layers (each entry bundles its router), read off a router's stack. */
+/**
+ * The class of an entry's layers, read off a router's stack. The 5.x and 4.x entries share it
+ * (@webfw/router's), so an app that loads both and enables the 4.x line has its 5.x layers
+ * traced the 4.x way too.
+ */
 function layerClass(entry) {
   const router = entry.Router();
   router.use(function probe() {});

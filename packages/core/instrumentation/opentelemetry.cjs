@@ -18,24 +18,10 @@
  * instrumentation-express as that updates.
  */
 const path = require('node:path');
-const { createRequire } = require('node:module');
+const { appRequire } = require('./app-require.cjs');
 
-/** Loads an OpenTelemetry package from here, else from the app (the packages are the app's). */
-function load(id) {
-  try {
-    return require(id);
-  } catch (error) {
-    const from = require.main && require.main.filename ? require.main.filename : path.join(process.cwd(), 'index.js');
-    try {
-      return createRequire(from)(id);
-    } catch {
-      throw error;
-    }
-  }
-}
-
-const { ExpressInstrumentation } = load('@opentelemetry/instrumentation-express');
-const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile, isWrapped } = load('@opentelemetry/instrumentation');
+const { ExpressInstrumentation } = appRequire('@opentelemetry/instrumentation-express');
+const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile, isWrapped } = appRequire('@opentelemetry/instrumentation');
 
 /**
  * The versions the alias `express` may carry: webfw's core follows express's major (5.x), so
