@@ -180,9 +180,32 @@ const commonJsChunks = {
   name: 'webfw-commonjs-chunks',
   renderChunk(code, info) {
     if (this.format !== 'cjs' || !this.splitting || !/\.c?js$/.test(info.path)) return undefined;
-    return { code: transformSync(code, { format: 'cjs', loader: 'js', target: 'node20', platform: 'node' }).code };
+    const converted = transformSync(code, { format: 'cjs', loader: 'js', target: 'node20', platform: 'node' }).code;
+    return { code: basename(info.path).startsWith('chunk-') ? withValueExports(converted) : converted };
   },
 };
+
+/** What esbuild's CommonJS output defines each export with: a getter that is not configurable. */
+const EXPORT_GETTER = '__defProp(to, key, { get: () => from[key], enumerable:';
+
+/**
+ * A converted chunk whose exports are plain values once the chunk has run. esbuild gives each
+ * export two getters (its `__toCommonJS` copy over the live binding), and every call an entry
+ * makes into a shared chunk reads its function through them: on the 4.x entry's hot path
+ * (`expressInit` calling the shared header and prototype functions) they were 0.6% of the
+ * server's CPU. No export of the packages is reassigned after its module has run (no
+ * `export let`: tooling/packaging/value-exports.test.ts), so the values are the bindings.
+ * The getters stay until the chunk's code has run, so a chunk reached in a require cycle still
+ * reads them live.
+ */
+export function withValueExports(code) {
+  if (!code.includes(EXPORT_GETTER)) throw new Error('webfw-commonjs-chunks: esbuild no longer defines exports as expected; update withValueExports');
+  return (
+    code.replace(EXPORT_GETTER, '__defProp(to, key, { get: () => from[key], configurable: true, enumerable:') +
+    '\n// the exports as values, now that the chunk has run (tooling/tsup.preset.mjs, withValueExports)\n' +
+    'for (const key of Object.keys(module.exports)) Object.defineProperty(module.exports, key, { value: module.exports[key], enumerable: true, writable: false, configurable: false });\n'
+  );
+}
 
 /**
  * One implementation per entry, shared by `import` and `require` (docs/releasing.md, "What

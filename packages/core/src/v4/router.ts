@@ -267,34 +267,41 @@ function processParams(
 
 /** A layer's path compiled as router 1.x compiles it, its decoding error also given `statusCode`. */
 interface Matcher {
-  match(path: string, folded: string | null): boolean;
+  /** How the matcher decodes a captured value (router 1.x's decoding). */
+  decode: Decode;
 }
+type Decode = (value: string | undefined) => string | undefined;
 type Compiler = (path: unknown, options: unknown, slash: boolean) => Matcher[];
 const compileV4 = (RouterV4.prototype as unknown as { _compilePath: Compiler })._compilePath;
 
-function withStatusCode(err: unknown): unknown {
-  if (err instanceof URIError && (err as URIError & { status?: number }).status === 400) {
-    // express 4 sets `status = statusCode = 400`: statusCode first
-    const e = err as URIError & { status?: number; statusCode?: number };
-    delete e.status;
-    e.statusCode = 400;
-    e.status = 400;
-  }
-  return err;
+/** Router 1.x's decoding with express 4's error (made once, from the first matcher's decoding). */
+let decodeExpress4: Decode | undefined;
+
+/**
+ * `decode` (router 1.x's parameter decoding), its `URIError` given express 4's
+ * `status = statusCode = 400` (statusCode first, as express 4 assigns them).
+ */
+function withStatusCode(decode: Decode): Decode {
+  return function decodeParam(value: string | undefined): string | undefined {
+    // (a value without an escape is returned as it is, without the call)
+    if (value === undefined || value.indexOf('%') === -1) return value;
+    try {
+      return decode(value);
+    } catch (err) {
+      if (err instanceof URIError && (err as URIError & { status?: number }).status === 400) {
+        const e = err as URIError & { status?: number; statusCode?: number };
+        delete e.status;
+        e.statusCode = 400;
+        e.status = 400;
+      }
+      throw err;
+    }
+  };
 }
 
 function compilePath(path: unknown, options: unknown, slash: boolean): Matcher[] {
   const matchers = compileV4(path, options, slash);
-  for (const m of matchers) {
-    const match = m.match;
-    m.match = function (this: Matcher, p: string, folded: string | null): boolean {
-      try {
-        return match.call(this, p, folded);
-      } catch (err) {
-        throw withStatusCode(err);
-      }
-    };
-  }
+  for (const m of matchers) m.decode = decodeExpress4 ??= withStatusCode(m.decode);
   return matchers;
 }
 

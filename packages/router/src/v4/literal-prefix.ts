@@ -25,14 +25,14 @@ export function literalPrefix(path: string): string {
 }
 
 /**
- * Whether `path` starts with `prefix`: exactly when `sensitive`, else with ASCII letters
- * compared without case, as the expression's `i` flag (without `u`) compares them: it folds
- * no other character onto an ASCII letter.
+ * Whether `path` has `prefix` at `at` (its start by default): exactly when `sensitive`, else
+ * with ASCII letters compared without case, as the expression's `i` flag (without `u`)
+ * compares them: it folds no other character onto an ASCII letter.
  */
-export function startsWithLiteral(path: string, prefix: string, sensitive: boolean): boolean {
-  if (path.length < prefix.length) return false;
+export function startsWithLiteral(path: string, prefix: string, sensitive: boolean, at = 0): boolean {
+  if (path.length < at + prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) {
-    const a = path.charCodeAt(i);
+    const a = path.charCodeAt(at + i);
     const b = prefix.charCodeAt(i);
     if (a === b) continue;
     const lower = b | 0x20;

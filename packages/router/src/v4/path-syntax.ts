@@ -4,6 +4,7 @@ import type { LayerMatcher, MatchedParams, MatchOptions } from '../path-matcher'
 import type { PathArgument } from '../route-parameters';
 import { decodeParam } from './decode-param';
 import { leadingSegments, literalPrefix, startsWithLiteral } from './literal-prefix';
+import { matchSegmentTokens, segmentTokens, tokenSegments, type SegmentToken } from './segment-path';
 
 /** router 1.x's `layer.regexp`: the compiled path with express 4's `fast_star` and `fast_slash` flags. */
 export interface LayerRegExp extends RegExp {
@@ -54,6 +55,14 @@ export class PathMatcherV4 implements LayerMatcher {
   /** What every path the expression accepts starts with ('' for none known: ./literal-prefix.ts). */
   private readonly prefix: string;
   private readonly sensitive: boolean;
+  private readonly strict: boolean;
+  /** The route's tokens when it is whole literal and `:name` segments (./segment-path.ts), else null. */
+  private readonly tokens: SegmentToken[] | null;
+  /**
+   * How a captured value is decoded: router 1.x's `decodeParam` (./decode-param.ts). express 4
+   * gives this its own decoding (its error also has `statusCode`) without a call around `match`.
+   */
+  decode: (value: string | undefined) => string | undefined = decodeParam;
 
   constructor(path: PathArgument, options: MatchOptions, slash: boolean) {
     const keys: PathKey[] = [];
@@ -67,7 +76,9 @@ export class PathMatcherV4 implements LayerMatcher {
     this.star = path === '*';
     this.prefix = typeof path === 'string' ? literalPrefix(path) : '';
     this.sensitive = Boolean(options.sensitive);
-    this.segments = typeof path === 'string' ? leadingSegments(path, this.prefix) : null;
+    this.strict = Boolean(options.strict);
+    this.tokens = segmentTokens(path, options.end !== false, this.strict);
+    this.segments = this.tokens !== null ? tokenSegments(this.tokens) : typeof path === 'string' ? leadingSegments(path, this.prefix) : null;
   }
 
   match(path: string): boolean {
@@ -77,10 +88,11 @@ export class PathMatcherV4 implements LayerMatcher {
       return true;
     }
     if (this.star) {
-      this.params = { 0: decodeParam(path)! };
+      this.params = { 0: this.decode(path)! };
       this.matched = path;
       return true;
     }
+    if (this.tokens !== null) return this.matchTokens(path, this.tokens);
     const m = this.prefix.length === 0 || startsWithLiteral(path, this.prefix, this.sensitive) ? this.regexp.exec(path) : null;
     if (m === null) {
       // As router 1.x's layer after a failed match: no params (`layer.params` reads this).
@@ -92,11 +104,26 @@ export class PathMatcherV4 implements LayerMatcher {
     for (let i = 1; i < m.length; i++) {
       // More groups than keys (a group path-to-regexp did not count) fails as in router 1.x.
       const name = keys[i - 1]!.name;
-      const value = decodeParam(m[i]);
+      const value = this.decode(m[i]);
       if (value !== undefined || !hasOwn.call(params, name)) params[name] = value;
     }
     this.params = params as MatchedParams;
     this.matched = m[0];
+    return true;
+  }
+
+  /** `match` for a route of literal and `:name` segments: the expression's answer without running it. */
+  private matchTokens(path: string, tokens: readonly SegmentToken[]): boolean {
+    const captures = matchSegmentTokens(path, tokens, this.sensitive, this.strict);
+    if (captures === null) {
+      this.params = undefined;
+      return false;
+    }
+    const keys = this.keys;
+    const params: Record<string, string | undefined> = {};
+    for (let i = 0; i < captures.length; i++) params[keys[i]!.name] = this.decode(captures[i]);
+    this.params = params as MatchedParams;
+    this.matched = path;
     return true;
   }
 }
