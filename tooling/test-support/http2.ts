@@ -255,15 +255,21 @@ function rowTitle(title: string, row: unknown): string {
  * Runs test suites written for HTTP/1.1 (`load(suite)` requires one) inside the calling file,
  * each in a `describe` named for it, with the tests listed in `differences` (key:
  * `<suite>: <test title>`, value: why HTTP/2 answers otherwise) skipped with that reason in
- * their title; the calling file asserts the HTTP/2 answer of those itself. Pair it with
+ * their title; the calling file asserts the HTTP/2 answer of those itself (`transport` names
+ * another transport in those titles: fetch.ts runs the suites through `app.fetch`). Pair it with
  * `jest.mock('supertest', ...)` (see `supertestOverHttp2`) so the suites' requests go over HTTP/2.
  */
-export function runSuitesOverHttp2(suites: readonly string[], load: (suite: string) => void, differences: Readonly<Record<string, string>>): void {
+export function runSuitesOverHttp2(
+  suites: readonly string[],
+  load: (suite: string) => void,
+  differences: Readonly<Record<string, string>>,
+  transport = 'HTTP/2',
+): void {
   const g = globalThis as unknown as { it: TestFn; test: TestFn };
   const original = g.it;
   let suite = '';
   const reason = (title: string): string | undefined => differences[`${suite}: ${title}`];
-  const skipped = (title: string, why: string): void => original.skip(`${title} [differs over HTTP/2: ${why}]`, () => undefined);
+  const skipped = (title: string, why: string): void => original.skip(`${title} [differs over ${transport}: ${why}]`, () => undefined);
   const wrapped = Object.assign((title: string, fn?: jest.ProvidesCallback, timeout?: number): void => {
     const why = reason(title);
     if (why !== undefined) skipped(title, why);

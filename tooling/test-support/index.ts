@@ -18,6 +18,7 @@ export {
 } from './wire';
 export { request, type ClientResponse, type RequestOptions } from './request';
 export { nextEvent, until } from './events';
+export { fetchListener, supertestOverFetch, webRequest, writeResponse, type FetchHandler } from './fetch';
 export {
   closeHttp2,
   closeHttp2Session,

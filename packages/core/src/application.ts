@@ -19,6 +19,7 @@ import type { Response } from './response-types';
 import { startHeaders } from './response-headers';
 import { compileETag, compileQueryParser, compileTrust, readSetting } from './settings';
 import { APP_CLASS, FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from './symbols';
+import { fetchApp, type RequestListener } from './fetch';
 import { View, type EngineFunction, type ViewConstructor, type ViewLike } from './view';
 
 /** Lower-cased HTTP methods known to node, each an `app.METHOD` (the router's list). */
@@ -71,7 +72,7 @@ type ClassOf<T> = { [APP_CLASS]?: T };
  * need no prototype switch. Undefined when the app's prototypes were replaced by the user
  * (the server then uses node's classes and `handle` switches prototypes).
  */
-function serverClasses(app: App): ServerClasses | undefined {
+export function serverClasses(app: App): ServerClasses | undefined {
   let classes = app[SERVER_CLASSES];
   if (classes === undefined) {
     const requestClass = Object.prototype.hasOwnProperty.call(app.request, APP_CLASS) ? (app.request as ClassOf<typeof IncomingMessage>)[APP_CLASS] : undefined;
@@ -84,6 +85,27 @@ function serverClasses(app: App): ServerClasses | undefined {
   }
   return classes;
 }
+
+/** Where an app keeps its `fetch` handler once asked for it. */
+const FETCH: unique symbol = Symbol('webfw.fetch');
+
+/**
+ * `app.fetch(request, env?, ctx?)`: the app as a web-standard fetch handler (fetch.ts), bound
+ * to the app (so `Bun.serve({ fetch: app.fetch })` and `Deno.serve(app.fetch)` work), made
+ * once per app. Assigning `app.fetch` gives the app an own property, as for any other member.
+ */
+export const fetchMember: PropertyDescriptor = {
+  configurable: true,
+  enumerable: false,
+  get(this: App & { [FETCH]?: unknown }) {
+    if (typeof this !== 'function') return undefined;
+    return (this[FETCH] ??= (request: globalThis.Request, env?: unknown, ctx?: unknown): Promise<globalThis.Response> =>
+      fetchApp(this as unknown as RequestListener, serverClasses(this), request, env, ctx));
+  },
+  set(this: object, value: unknown) {
+    Object.defineProperty(this, 'fetch', { configurable: true, enumerable: true, writable: true, value });
+  },
+};
 
 /**
  * Gives the server of `req` (one the user made with `http.createServer(app)`, or
@@ -108,6 +130,8 @@ for (const key of Reflect.ownKeys(EventEmitter.prototype)) {
 }
 
 const proto = application as unknown as Record<string, unknown>;
+
+Object.defineProperty(proto, 'fetch', fetchMember);
 
 function define(name: string, value: unknown): void {
   Object.defineProperty(proto, name, { configurable: true, enumerable: true, writable: true, value });

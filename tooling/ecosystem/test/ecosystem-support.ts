@@ -14,12 +14,13 @@
  * (e.g. to echo a CSRF token that app handed out).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import webfw from '@webfw/core';
+import { fetchListener, type FetchHandler } from '../../test-support/fetch';
 
 /**
  * What an app definition is handed: `express` or `webfw`. webfw is drop-in compatible by
@@ -167,15 +168,29 @@ export class Pair {
   }
 }
 
+/** How the webfw side is served: `app.listen` (the default), or its `app.fetch` handler on node:http. */
+let webfwTransport: 'listen' | 'fetch' = 'listen';
+
+/** Serves the webfw side of every later `build` through `transport` (middleware.fetch.test.ts: `fetch`). */
+export function serveWebfwThrough(transport: 'listen' | 'fetch'): void {
+  webfwTransport = transport;
+}
+
 /**
  * Builds the app twice, calling `define(express)` and `define(webfw)`, and starts both on
- * 127.0.0.1 port 0 through `app.listen` (as users run them).
+ * 127.0.0.1 port 0 through `app.listen` (as users run them; the webfw side through its
+ * `app.fetch` handler after `serveWebfwThrough('fetch')`).
  */
 export async function build(define: (factory: Factory, side: Side) => App): Promise<Pair> {
   const sides: Running[] = [];
   for (const [side, factory] of FACTORIES) {
     const app = define(factory, side);
     const server = await new Promise<Server>((resolve, reject) => {
+      if (side === 'webfw' && webfwTransport === 'fetch') {
+        const s = createServer(fetchListener((app as unknown as { fetch: FetchHandler }).fetch));
+        s.once('error', reject).listen(0, '127.0.0.1', () => resolve(s));
+        return;
+      }
       const s: Server = app.listen(0, '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)));
     });
     sides.push({ side, app, server, jar: new Map(), last: undefined });

@@ -4,7 +4,7 @@
  * (./app-del.ts) and the `extended` query parser default (./query-parser.ts).
  */
 import { EventEmitter } from 'node:events';
-import { application as application5 } from '../application';
+import { application as application5, fetchMember } from '../application';
 import type { Application } from '../application-types';
 import { appDel } from './app-del';
 import { defineAppRouter, routerMembers, type AppV4 } from './app-router';
@@ -46,6 +46,7 @@ for (const key of Reflect.ownKeys(EventEmitter.prototype)) {
 export const application: AppV4 = copyMembers(emitter, application5, ['router', ...emitterKeys], {
   defaultConfiguration: method(defaultConfiguration),
   set: method(set),
+  fetch: fetchMember,
   ...routerMembers,
 });
 
