@@ -186,6 +186,13 @@ export function fetchApp(listener: RequestListener, classes: FetchClasses | unde
       });
     });
     res.assignSocket(socket as never);
+    // as node's server does: the response waiting to write more is told when the connection drained
+    socket.on('drain', () => {
+      if (!res.writableNeedDrain) return;
+      const needDrain = Object.getOwnPropertySymbols(res).find((key) => key.description === 'kNeedDrain');
+      if (needDrain !== undefined) (res as unknown as Record<symbol, boolean>)[needDrain] = false;
+      res.emit('drain');
+    });
 
     pumpBody(request, req, socket);
     listener(req, res);
