@@ -6,7 +6,7 @@
  * - run by node from the built packages,
  * - bundled by esbuild (`--bundle --platform=node`) and run by node,
  * - bundled by webpack 5 (target node) and run by node,
- * - run by Bun (installed into node_modules/.cache/runtimes/bun on first use, see ./bun.ts),
+ * - run by Bun (installed into node_modules/.cache/runtimes/bun on first use, see ./runtimes.ts),
  *
  * each started as a child process on port 0 and asked the same requests over HTTP; the answers
  * (status, headers but Date, body) must be those of the same app on express 5 (for the 5.x
@@ -30,7 +30,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bunBinary } from './bun';
+import { bunBinary } from './runtimes';
 
 jest.setTimeout(60_000);
 

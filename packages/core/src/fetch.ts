@@ -20,6 +20,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { FetchSocket, type ConnectionInfo } from './fetch-socket';
 import { ResponseReader } from './fetch-response-reader';
+import { fetchOnWorkerd, IS_WORKERD } from './fetch-workerd';
 
 /** The app as `fetchApp` calls it: node's request listener. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -92,6 +93,7 @@ function abortedError(): Error {
  * before that.
  */
 export function fetchApp(listener: RequestListener, classes: FetchClasses | undefined, request: Request, second?: unknown, third?: unknown): Promise<Response> {
+  if (IS_WORKERD) return fetchOnWorkerd(listener, request, second, third);
   const url = new URL(request.url);
   const socket = new FetchSocket(connectionInfo(request, url, second));
   // a connection's errors are the app's to see (on-finished listens); none is left unhandled

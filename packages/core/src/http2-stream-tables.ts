@@ -221,7 +221,7 @@ function stateOf(session: Http2Session): SessionState | undefined {
 }
 
 /** Whether the tables pay on this node (see above): Node 20 only. */
-export const STREAM_TABLES_PAY = Number(process.versions.node.split('.')[0]) <= 20;
+export const STREAM_TABLES_PAY = Number((process.versions?.node ?? '0').split('.')[0]) === 20;
 
 /**
  * Gives `session` stream tables that do not keep finished streams alive (see above), with the

@@ -65,7 +65,8 @@ function needsFullParse(c: number): boolean {
 // against parseurl on every node of the test matrix (checked on 20.20, 22.23, 24.21, 26.12).
 // ---------------------------------------------------------------------------------------------
 
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+/** The node major whose `url.parse` is reproduced: the running one, the newest on a runtime that has none (workerd). */
+const NODE_MAJOR = Number((process.versions?.node ?? '26').split('.')[0]);
 /** Node 26 throws on a host whose port is not digits (`http://h:x/`); 20 to 24 move it into the path. */
 const THROWS_ON_INVALID_PORT = NODE_MAJOR >= 26;
 /** Node 20 ends a hostname at its first NUL once converted to ASCII; 22 on keep it (and so refuse it). */
