@@ -112,7 +112,12 @@ export function fetchApp(listener: RequestListener, classes: FetchClasses | unde
   const res = new (classes?.ServerResponse ?? ServerResponse)(req);
 
   return new Promise<Response>((resolve, reject) => {
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    /** The response's head once read, until the Response is given. */
+    let head: { status: number; statusText: string; headers: Headers; bodyless: boolean } | undefined;
+    /** Body pieces read before the Response is given. */
+    const pieces: Uint8Array[] = [];
+    /** The body stream's controller, once the Response is given with a stream. */
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
     /** A write's callback held while the body's reader is full. */
     let held: (() => void) | undefined;
     let answered = false;
@@ -122,49 +127,67 @@ export function fetchApp(listener: RequestListener, classes: FetchClasses | unde
       held = undefined;
       done?.();
     };
-    const body = new ReadableStream<Uint8Array>(
-      {
-        start(c) {
-          controller = c;
-        },
-        pull() {
-          release();
-        },
-        cancel() {
-          abort();
-        },
-      },
-      { highWaterMark: 1 },
-    );
     const reader = new ResponseReader(
       {
         head(status, statusText, responseHeaders, bodyless) {
-          answered = true;
-          try {
-            resolve(new Response(bodyless ? null : body, { status, statusText, headers: responseHeaders }));
-          } catch (err) {
-            reject(err);
-          }
+          head = { status, statusText, headers: responseHeaders, bodyless };
         },
         body(piece) {
-          controller.enqueue(new Uint8Array(piece));
+          // (a copy: the app may reuse a buffer it wrote)
+          if (controller !== undefined) controller.enqueue(new Uint8Array(piece));
+          else pieces.push(new Uint8Array(piece));
         },
         end() {
-          controller.close();
+          controller?.close();
         },
       },
       request.method === 'HEAD',
     );
+    /**
+     * Gives the Response once the head is read: a complete body as it is (most answers arrive
+     * whole in the write that carries the head), else a stream of what follows.
+     */
+    const answer = (): void => {
+      answered = true;
+      const { status, statusText, headers: responseHeaders, bodyless } = head!;
+      let body: ConstructorParameters<typeof Response>[0] = null;
+      if (!bodyless && reader.complete) body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+      else if (!bodyless) {
+        body = new ReadableStream<Uint8Array>(
+          {
+            start(c) {
+              controller = c;
+              for (const piece of pieces) c.enqueue(piece);
+              if (reader.complete) c.close();
+            },
+            pull() {
+              release();
+            },
+            cancel() {
+              abort();
+            },
+          },
+          { highWaterMark: 1 },
+        );
+      }
+      pieces.length = 0;
+      try {
+        resolve(new Response(body, { status, statusText, headers: responseHeaders }));
+      } catch (err) {
+        reject(err);
+      }
+    };
     socket.onWrite = (bytes, done) => {
       reader.write(bytes);
-      if (!answered || reader.complete || (controller.desiredSize ?? 1) > 0) done();
+      if (!answered && head !== undefined) answer();
+      if (!answered || reader.complete || controller === undefined || (controller.desiredSize ?? 1) > 0) done();
       else held = done;
     };
     socket.onEnd = () => reader.close();
     socket.onClose = () => {
       release();
       if (!answered) reject(new Error('webfw: the app closed the connection without answering'));
-      else if (!reader.complete) controller.error(abortedError());
+      else if (!reader.complete) controller?.error(abortedError());
     };
     /** The client went away: a connection closed under the app. */
     function abort(): void {

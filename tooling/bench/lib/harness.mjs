@@ -41,11 +41,12 @@ function hasTaskset() {
 
 /**
  * Starts `script` pinned to the server CPU, with `nodeArgs` (flags such as `--require`) before
- * it; resolves with its port and the child process.
+ * it, run by `runtime` (this node by default; Bun's binary for the fetch suite); resolves with
+ * its port and the child process.
  */
-export function startServer(script, args = [], env = {}, nodeArgs = []) {
+export function startServer(script, args = [], env = {}, nodeArgs = [], runtime = process.execPath) {
   return new Promise((resolve, reject) => {
-    const command = [process.execPath, ...nodeArgs, script, ...args];
+    const command = [runtime, ...nodeArgs, script, ...args];
     const [file, ...rest] = hasTaskset() ? ['taskset', '-c', SERVER_CPU, ...command] : command;
     const child = spawn(file, rest, { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
@@ -120,7 +121,7 @@ export function load(port, request, seconds, connections) {
 
 /** Starts the server of case `c`, runs `fn(port, child)` against it and kills it afterwards. */
 async function withCaseServer(c, fn) {
-  const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
+  const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {}, [], c.runtime);
   try {
     return await fn(port, child);
   } finally {
