@@ -31,6 +31,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bunBinary } from './runtimes';
+import { installPackage } from './installed-layout';
 
 jest.setTimeout(60_000);
 
@@ -42,11 +43,6 @@ const started = Date.now();
 
 type Layout = 'installed' | 'linked';
 type Runtime = 'node' | 'bun';
-
-interface Manifest {
-  files?: string[];
-  dependencies?: Record<string, string>;
-}
 
 let work: string;
 let bun: string;
@@ -64,22 +60,7 @@ function layOut(dir: string, layout: Layout): void {
       symlinkSync(pkg, target, 'dir');
       continue;
     }
-    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as Manifest;
-    mkdirSync(target);
-    cpSync(join(pkg, 'package.json'), join(target, 'package.json'));
-    for (const entry of manifest.files ?? []) {
-      try {
-        cpSync(join(pkg, entry), join(target, entry), { recursive: true });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
-    }
-    for (const dep of Object.keys(manifest.dependencies ?? {})) {
-      if (dep.startsWith('@webfw/')) continue; // the sibling copies, found one level up
-      const link = join(target, 'node_modules', dep);
-      mkdirSync(join(link, '..'), { recursive: true });
-      symlinkSync(realpathSync(join(pkg, 'node_modules', dep)), link, 'dir');
-    }
+    installPackage(name, join(dir, 'node_modules'));
   }
   // the references: express 5 (a root devDependency) and express 4 (core's `express-v4`)
   symlinkSync(realpathSync(join(root, 'node_modules', 'express')), join(dir, 'node_modules', 'express'), 'dir');

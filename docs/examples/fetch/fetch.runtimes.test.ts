@@ -21,12 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { bunBinary, denoBinary, workerdBinary } from '../../../tooling/packaging/runtimes';
+import { installPackage, PACKAGES } from '../../../tooling/packaging/installed-layout';
 
 jest.setTimeout(120_000);
 
-const root = join(__dirname, '..', '..', '..');
 const examples = join(__dirname, '..');
-const PACKAGES = ['logger', 'body-parser', 'router', 'static', 'core'];
 const DEMO_DEPS = ['cookie-parser', 'express-session', 'express-rate-limit', 'ejs'];
 const log = (line: string): void => console.log(line);
 
@@ -36,26 +35,7 @@ let work: string;
 function layOut(dir: string): void {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fetch-runtimes', private: true }));
   mkdirSync(join(dir, 'node_modules', '@webfw'), { recursive: true });
-  for (const name of PACKAGES) {
-    const pkg = join(root, 'packages', name);
-    const target = join(dir, 'node_modules', '@webfw', name);
-    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { files?: string[]; dependencies?: Record<string, string> };
-    mkdirSync(target);
-    cpSync(join(pkg, 'package.json'), join(target, 'package.json'));
-    for (const entry of manifest.files ?? []) {
-      try {
-        cpSync(join(pkg, entry), join(target, entry), { recursive: true });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
-    }
-    for (const dep of Object.keys(manifest.dependencies ?? {})) {
-      if (dep.startsWith('@webfw/')) continue;
-      const link = join(target, 'node_modules', dep);
-      mkdirSync(join(link, '..'), { recursive: true });
-      symlinkSync(realpathSync(join(pkg, 'node_modules', dep)), link, 'dir');
-    }
-  }
+  for (const name of PACKAGES) installPackage(name, join(dir, 'node_modules'));
   for (const dep of DEMO_DEPS) symlinkSync(realpathSync(join(examples, 'node_modules', dep)), join(dir, 'node_modules', dep), 'dir');
   cpSync(join(examples, 'demo'), join(dir, 'demo'), { recursive: true, filter: (src) => !src.endsWith('.test.ts') });
   // whole seconds: Deno's fs.stat rounds a file time's sub-millisecond part where node truncates

@@ -5,46 +5,14 @@
  * `app.fetch` is what it answers through `app.listen`.
  */
 import { runSuitesOverHttp2 } from '../../../tooling/test-support';
+import { REQUEST_SUITES, RESPONSE_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
   const { supertestOverFetch } = jest.requireActual('../../../tooling/test-support/fetch');
   return supertestOverFetch(jest.requireActual('supertest'));
 });
 
-const SUITES = [
-  'req.accepts',
-  'req.get',
-  'req.host',
-  'req.ip.trust-none',
-  'req.routing',
-  'settings.query-parser',
-  'settings.trust-proxy',
-  'settings.etag',
-  'webfw.body-parsers',
-  'app.use',
-  'app.route',
-  'app.param',
-  'app.methods',
-  'app.errors',
-  'res.send',
-  'res.send.etag',
-  'res.json',
-  'res.json.send-override',
-  'res.jsonp',
-  'res.set',
-  'res.type',
-  'res.status',
-  'res.format',
-  'res.redirect',
-  'res.cookie',
-  'res.clearCookie',
-  'res.download',
-  'res.sendFile',
-  'res.sendFile.security',
-  'res.render',
-  'res.properties',
-  'res.static-errors',
-];
+const SUITES = [...REQUEST_SUITES, ...RESPONSE_SUITES];
 
 /** Tests whose expectation cannot hold through a fetch handler, each with the reason. */
 const STATUS = 'a web Response carries status codes 200..599 only: app.fetch rejects with its RangeError (app.fetch.test.ts)';

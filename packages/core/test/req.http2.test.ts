@@ -20,28 +20,14 @@ import {
   withHttp2Server,
   type ClientResponse,
 } from '../../../tooling/test-support';
+import { REQUEST_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
   const { supertestOverHttp2 } = jest.requireActual('../../../tooling/test-support/http2');
   return supertestOverHttp2(jest.requireActual('supertest'));
 });
 
-const SUITES = [
-  'req.accepts',
-  'req.get',
-  'req.host',
-  'req.ip.trust-none',
-  'req.routing',
-  'settings.query-parser',
-  'settings.trust-proxy',
-  'settings.etag',
-  'webfw.body-parsers',
-  'app.use',
-  'app.route',
-  'app.param',
-  'app.methods',
-  'app.errors',
-];
+const SUITES = REQUEST_SUITES;
 
 /** Tests whose HTTP/1.1 expectation cannot hold over HTTP/2, each asserted below as HTTP/2 answers it. */
 const DIFFERENCES = {

@@ -9,32 +9,14 @@ import type { RequestListener, ServerResponse } from 'node:http';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
 import { http2Request, runSuitesOverHttp2, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
+import { RESPONSE_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
   const { supertestOverHttp2 } = jest.requireActual('../../../tooling/test-support/http2');
   return supertestOverHttp2(jest.requireActual('supertest'));
 });
 
-const SUITES = [
-  'res.send',
-  'res.send.etag',
-  'res.json',
-  'res.json.send-override',
-  'res.jsonp',
-  'res.set',
-  'res.type',
-  'res.status',
-  'res.format',
-  'res.redirect',
-  'res.cookie',
-  'res.clearCookie',
-  'res.download',
-  'res.sendFile',
-  'res.sendFile.security',
-  'res.render',
-  'res.properties',
-  'res.static-errors',
-];
+const SUITES = RESPONSE_SUITES;
 
 const EMPTY = "node's HTTP/2 ends an empty body with the stream (END_STREAM) and sends no Content-Length: 0";
 const SENT = "node's HTTP/2 response throws ERR_HTTP2_HEADERS_SENT (same message) where HTTP/1.1 throws ERR_HTTP_HEADERS_SENT";
