@@ -7,6 +7,7 @@
  */
 import webfw from '@webfw/core';
 import webfwV4 from '@webfw/core/v4';
+import logger from '@webfw/logger';
 import type { Application, Request, Response } from '@webfw/core';
 import { get, type RequestListener } from 'node:http';
 import { close, listen, portOf } from '../../../tooling/test-support';
@@ -282,6 +283,24 @@ describe('app.fetch: streaming', () => {
     const fetched = events.splice(0);
     expect(fetched).toEqual(await eventsOverNode(app, false, events));
     expect(fetched).toEqual(['res finish', 'res close', 'req end']);
+  });
+});
+
+describe('app.fetch: the request logger', () => {
+  it('logs what it logs under node:http: the method, URL, status, length and a response time', async () => {
+    const lines: string[] = [];
+    const app = webfw();
+    app.use(
+      logger(':remote-addr :method :url HTTP/:http-version :status :res[content-length] :response-time', {
+        stream: { write: (line: string) => lines.push(line) },
+      }),
+    );
+    app.get('/hello', (_req, res) => res.send('hello'));
+    const res = await fetchOf(app)(new Request('http://localhost/hello?x=1'), { remoteAddr: { hostname: '198.51.100.4', port: 1 } });
+    await res.text();
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^198\.51\.100\.4 GET \/hello\?x=1 HTTP\/1\.1 200 5 \d+\.\d{3}\n$/);
   });
 });
 

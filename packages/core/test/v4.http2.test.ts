@@ -5,7 +5,7 @@
  * mounted apps, `app.param(fn)`; 3.x `app.routes`, callable `app.locals`), asked the same
  * requests over HTTP/1.1, h2c and TLS (HTTP/2 and HTTP/1.1 on one port from
  * `app.listen({ tls, http2: true })`); every answer is the exact one expected, the same on
- * each protocol.
+ * each protocol; and the same table through each entry's `app.fetch` handler.
  */
 import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
@@ -13,7 +13,17 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import webfwV3 from '@webfw/core/v3';
 import webfwV4 from '@webfw/core/v4';
-import { close, closeHttp2, http2Request, listen, listenHttp2, request, selfSignedCertificate } from '../../../tooling/test-support';
+import {
+  close,
+  closeHttp2,
+  fetchListener,
+  http2Request,
+  listen,
+  listenHttp2,
+  request,
+  selfSignedCertificate,
+  type FetchHandler,
+} from '../../../tooling/test-support';
 
 /** The test apps see the request and response loosely: members differ between the versions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -212,5 +222,29 @@ describe('@webfw/core/v3 over HTTP/2', () => {
       [{ path: '/routes' }, { status: 200, body: '/files/:file(*) /num/:id(\\d+) /code/:code /who /status /old /file /bye /routes /locals' }],
       [{ path: '/locals' }, { status: 200, body: 'ferrets object' }],
     ]);
+  });
+});
+
+describe('@webfw/core/v4 and /v3 through app.fetch', () => {
+  it.each([
+    ['v4', webfwV4],
+    ['v3', webfwV3],
+  ])('%s: answers the same table through its fetch handler as over HTTP/1.1', async (_name, fw) => {
+    const app = (fw as Loose)();
+    define4(app, fw);
+    const h1 = await listen(createServer(app as RequestListener));
+    const fetched = await listen(fetchListener((app as { fetch: FetchHandler }).fetch));
+    try {
+      for (const [ask] of TABLE) {
+        const headers = { Host: 'shop.example.com:8443', ...ask.headers };
+        const options = { method: ask.method, path: ask.path, headers, body: ask.body };
+        const one = comparable(await request(h1, options));
+        const viaFetch = comparable(await request(fetched, options));
+        expect({ ask, fetch: viaFetch }).toEqual({ ask, fetch: one });
+      }
+    } finally {
+      await close(h1);
+      await close(fetched);
+    }
   });
 });

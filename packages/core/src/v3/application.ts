@@ -5,7 +5,7 @@
  * (./locals.ts), literal mount paths followed by `/` or `.` (./mount-path.ts) and the 3.x
  * setting defaults (./settings.ts).
  */
-import { application as application5 } from '../application';
+import { application as application5, fetchMember } from '../application';
 import { application as application4 } from '../v4/application';
 import { appDel } from '../v4/app-del';
 import type { AppV4 } from '../v4/app-router';
@@ -46,6 +46,7 @@ export const application: AppV4 = copyMembers(Object.getPrototypeOf(application4
   lazyrouter: method(lazyrouter),
   configure: method(configure),
   param: method(param),
+  fetch: fetchMember,
   ...routesMembers,
 });
 
