@@ -203,7 +203,12 @@ export function fetchApp(listener: RequestListener, classes: FetchClasses | unde
       finished = true;
       request.signal?.removeEventListener('abort', abort);
       reader.close();
-      if (!(req as unknown as { _consuming?: boolean })._consuming) req.resume();
+      // (node's own steps: `_dump` reads off what nobody read, as the running node does it)
+      const incoming = req as unknown as { _consuming?: boolean; _readableState?: { resumeScheduled?: boolean }; _dump?: () => void };
+      if (!incoming._consuming && !incoming._readableState?.resumeScheduled) {
+        if (typeof incoming._dump === 'function') incoming._dump();
+        else req.resume();
+      }
       res.detachSocket(socket as never);
       process.nextTick(() => {
         res.emit('close');

@@ -281,8 +281,12 @@ describe('app.fetch: streaming', () => {
     await res.text();
     await new Promise((r) => setTimeout(r, 20));
     const fetched = events.splice(0);
-    expect(fetched).toEqual(await eventsOverNode(app, false, events));
-    expect(fetched).toEqual(['res finish', 'res close', 'req end']);
+    const overNode = await eventsOverNode(app, false, events);
+    // the same events, the response's in the same order; where the request's `end` falls
+    // between them is node's own scheduling, which changed in 26 (20 to 24: after `close`)
+    expect([...fetched].sort()).toEqual([...overNode].sort());
+    expect(fetched.filter((e) => e.startsWith('res'))).toEqual(['res finish', 'res close']);
+    expect(overNode.filter((e) => e.startsWith('res'))).toEqual(['res finish', 'res close']);
   });
 });
 
