@@ -4,7 +4,6 @@
  * with the openssl CLI, and supertest switched to HTTP/2 for suites written for HTTP/1.1.
  */
 import { execFileSync } from 'node:child_process';
-import { format } from 'node:util';
 import {
   connect,
   createSecureServer,
@@ -238,64 +237,4 @@ type Supertest = (app: unknown, options?: { http2?: boolean }) => unknown;
  */
 export function supertestOverHttp2(supertest: Supertest): Supertest {
   return (app, options = {}) => supertest(app, typeof app === 'function' ? { ...options, http2: true } : options);
-}
-
-/** A jest test function (`it` / `test`) with the members the suites use. */
-type TestFn = jest.It;
-
-/** The title jest gives one row of `it.each(table)(title)`: `$key` of object rows, `%s`-style of array rows. */
-function rowTitle(title: string, row: unknown): string {
-  if (Array.isArray(row)) return format(title, ...(row as unknown[]));
-  if (row !== null && typeof row === 'object')
-    return title.replace(/\$([A-Za-z_]\w*)/g, (all, key: string) => (key in row ? String((row as Record<string, unknown>)[key]) : all));
-  return format(title, row);
-}
-
-/**
- * Runs test suites written for HTTP/1.1 (`load(suite)` requires one) inside the calling file,
- * each in a `describe` named for it, with the tests listed in `differences` (key:
- * `<suite>: <test title>`, value: why HTTP/2 answers otherwise) skipped with that reason in
- * their title; the calling file asserts the HTTP/2 answer of those itself (`transport` names
- * another transport in those titles: fetch.ts runs the suites through `app.fetch`). Pair it with
- * `jest.mock('supertest', ...)` (see `supertestOverHttp2`) so the suites' requests go over HTTP/2.
- */
-export function runSuitesOverHttp2(
-  suites: readonly string[],
-  load: (suite: string) => void,
-  differences: Readonly<Record<string, string>>,
-  transport = 'HTTP/2',
-): void {
-  const g = globalThis as unknown as { it: TestFn; test: TestFn };
-  const original = g.it;
-  let suite = '';
-  const reason = (title: string): string | undefined => differences[`${suite}: ${title}`];
-  const skipped = (title: string, why: string): void => original.skip(`${title} [differs over ${transport}: ${why}]`, () => undefined);
-  const wrapped = Object.assign((title: string, fn?: jest.ProvidesCallback, timeout?: number): void => {
-    const why = reason(title);
-    if (why !== undefined) skipped(title, why);
-    else original(title, fn, timeout);
-  }, original) as TestFn;
-  wrapped.each = ((table: readonly unknown[]) =>
-    (title: string, fn: (...args: never[]) => unknown, timeout?: number): void => {
-      const kept = table.filter((row) => {
-        const name = rowTitle(title, row);
-        const why = reason(name);
-        if (why !== undefined) skipped(name, why);
-        return why === undefined;
-      });
-      if (kept.length !== 0) original.each(kept as never[])(title, fn as never, timeout);
-    }) as unknown as TestFn['each'];
-  g.it = wrapped;
-  g.test = wrapped;
-  try {
-    for (const name of suites) {
-      describe(name, () => {
-        suite = name;
-        load(name);
-      });
-    }
-  } finally {
-    g.it = original;
-    g.test = original;
-  }
 }

@@ -18,6 +18,7 @@ export {
 } from './wire';
 export { request, type ClientResponse, type RequestOptions } from './request';
 export { nextEvent, until } from './events';
+export { runSuitesOver } from './suites-over';
 export { fetchListener, supertestOverFetch, webRequest, writeResponse, type FetchHandler } from './fetch';
 export {
   closeHttp2,
@@ -27,7 +28,6 @@ export {
   http2Request,
   listenHttp2,
   selfSignedCertificate,
-  runSuitesOverHttp2,
   supertestOverHttp2,
   withHttp2Server,
   type AnyHttp2Server,

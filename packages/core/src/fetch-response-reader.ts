@@ -128,14 +128,20 @@ export class ResponseReader {
       return true;
     }
     if (this.framing === Framing.Length) {
-      const piece = buffered.length <= this.left ? buffered : buffered.subarray(0, this.left);
-      this.left -= piece.length;
-      this.buffered = buffered.subarray(piece.length);
-      this.sink.body(piece);
+      this.takeBody();
       if (this.left === 0) this.finish();
       return true;
     }
     return this.readChunked();
+  }
+
+  /** Hands on up to `left` buffered body bytes (of the Content-Length or of the current chunk). */
+  private takeBody(): void {
+    const buffered = this.buffered;
+    const piece = buffered.length <= this.left ? buffered : buffered.subarray(0, this.left);
+    this.left -= piece.length;
+    this.buffered = buffered.subarray(piece.length);
+    this.sink.body(piece);
   }
 
   /** Chunked framing: `<hex size>\r\n<data>\r\n` ..., ending with size 0 and the trailer section. */
@@ -159,10 +165,7 @@ export class ResponseReader {
       return true;
     }
     if (this.left > 0) {
-      const piece = buffered.length <= this.left ? buffered : buffered.subarray(0, this.left);
-      this.left -= piece.length;
-      this.buffered = buffered.subarray(piece.length);
-      this.sink.body(piece);
+      this.takeBody();
       return true;
     }
     // the CRLF after a chunk's data

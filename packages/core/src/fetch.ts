@@ -41,6 +41,9 @@ interface DenoInfo {
   remoteAddr: { hostname?: string; port?: number; transport?: string };
 }
 
+/** The address family node reports for `address`. */
+const familyOf = (address: string): string => (address.includes(':') ? 'IPv6' : 'IPv4');
+
 /** The client's address and the URL's scheme, from what the runtime passed beside the request. */
 export function connectionInfo(request: Request, url: URL, second: unknown): ConnectionInfo {
   const encrypted = url.protocol === 'https:';
@@ -51,11 +54,11 @@ export function connectionInfo(request: Request, url: URL, second: unknown): Con
     }
     const remote = (second as Partial<DenoInfo>).remoteAddr;
     if (remote && typeof remote.hostname === 'string') {
-      return { remoteAddress: remote.hostname, remotePort: remote.port, remoteFamily: remote.hostname.includes(':') ? 'IPv6' : 'IPv4', encrypted };
+      return { remoteAddress: remote.hostname, remotePort: remote.port, remoteFamily: familyOf(remote.hostname), encrypted };
     }
   }
   const cf = request.headers.get('cf-connecting-ip');
-  if (cf !== null) return { remoteAddress: cf, remoteFamily: cf.includes(':') ? 'IPv6' : 'IPv4', encrypted };
+  if (cf !== null) return { remoteAddress: cf, remoteFamily: familyOf(cf), encrypted };
   return { encrypted };
 }
 
@@ -217,9 +220,10 @@ export function fetchApp(listener: RequestListener, classes: FetchClasses | unde
     });
     res.assignSocket(socket as never);
     // as node's server does: the response waiting to write more is told when the connection drained
+    let needDrain: symbol | undefined;
     socket.on('drain', () => {
       if (!res.writableNeedDrain) return;
-      const needDrain = Object.getOwnPropertySymbols(res).find((key) => key.description === 'kNeedDrain');
+      needDrain ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'kNeedDrain');
       if (needDrain !== undefined) (res as unknown as Record<symbol, boolean>)[needDrain] = false;
       res.emit('drain');
     });

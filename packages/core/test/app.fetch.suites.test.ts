@@ -4,7 +4,7 @@
  * web `Request`, each answer a web `Response` written back), so what the app answers through
  * `app.fetch` is what it answers through `app.listen`.
  */
-import { runSuitesOverHttp2 } from '../../../tooling/test-support';
+import { runSuitesOver } from '../../../tooling/test-support';
 import { REQUEST_SUITES, RESPONSE_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
@@ -23,5 +23,5 @@ const DIFFERENCES: Record<string, string> = {
 
 describe('through app.fetch', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  runSuitesOverHttp2(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES, 'app.fetch');
+  runSuitesOver(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES, 'app.fetch');
 });

@@ -16,7 +16,7 @@ import {
   listen,
   listenHttp2,
   request,
-  runSuitesOverHttp2,
+  runSuitesOver,
   withHttp2Server,
   type ClientResponse,
 } from '../../../tooling/test-support';
@@ -40,7 +40,7 @@ const DIFFERENCES = {
 describe('over HTTP/2 (h2c)', () => {
   // the suites register their tests where they are required, inside this describe
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  runSuitesOverHttp2(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES);
+  runSuitesOver(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES, 'HTTP/2');
 });
 
 /** Reports every derived request property as JSON. */

@@ -8,7 +8,7 @@ import { connect, Http2ServerResponse, type Http2ServerRequest, type IncomingHtt
 import type { RequestListener, ServerResponse } from 'node:http';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
-import { http2Request, runSuitesOverHttp2, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
+import { http2Request, runSuitesOver, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
 import { RESPONSE_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
@@ -36,7 +36,7 @@ const DIFFERENCES = {
 describe('over HTTP/2 (h2c)', () => {
   // the suites register their tests where they are required, inside this describe
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  runSuitesOverHttp2(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES);
+  runSuitesOver(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES, 'HTTP/2');
 });
 
 /** An app answering every request with `handler`. */

@@ -4,7 +4,7 @@
  * served by `app.listen`: every middleware users bring answers through `app.fetch` exactly as
  * on express.
  */
-import { runSuitesOverHttp2 } from '../../test-support';
+import { runSuitesOver } from '../../test-support';
 import { serveWebfwThrough } from './ecosystem-support';
 
 const SUITES = [
@@ -35,5 +35,5 @@ serveWebfwThrough('fetch');
 
 describe('the webfw app through app.fetch', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  runSuitesOverHttp2(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES, 'app.fetch');
+  runSuitesOver(SUITES, (suite) => require(`./${suite}.test`), DIFFERENCES, 'app.fetch');
 });
