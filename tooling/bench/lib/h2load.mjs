@@ -14,6 +14,8 @@ const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
 /** h2load clients (connections) and concurrent streams per client. */
 const CLIENTS = Number(process.env.BENCH_H2_CLIENTS ?? 10);
 const STREAMS = Number(process.env.BENCH_H2_STREAMS ?? 10);
+/** The h2load load every HTTP/2 case gets: clients (connections) and streams per client. */
+export const H2_LOAD = { clients: CLIENTS, streams: STREAMS };
 
 function has(command, args = ['--version']) {
   try {
@@ -122,6 +124,16 @@ function h2load(url, seconds, h1 = false) {
       });
     });
   });
+}
+
+/**
+ * Loads an HTTP/2 case (`{ path, tls, h1 }`) on `port` for `seconds`; resolves with the number
+ * of requests that succeeded (the profile mode's loader for these cases, lib/profile.mjs).
+ */
+export async function loadH2Case(c, port, seconds) {
+  ensureH2load();
+  const r = await h2load(`${c.tls ? 'https' : 'http'}://127.0.0.1:${port}${c.path}`, seconds, c.h1);
+  return r.total;
 }
 
 /**

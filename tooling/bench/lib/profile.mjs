@@ -70,8 +70,10 @@ function timeout(ms, message) {
 }
 
 /**
- * Profiles one case (`{ name, server, args, env, request }`); resolves with its parts per
- * request. Rejects, never hangs, when the server dies or its profiler does not answer.
+ * Profiles one case (`{ name, server, args, env, request }`, loaded by autocannon; or with
+ * `loadFor(port, seconds)`, which loads it another way and resolves with the number of requests
+ * served, as the HTTP/2 cases do through h2load); resolves with its parts per request. Rejects,
+ * never hangs, when the server dies or its profiler does not answer.
  */
 export async function profileCase(c, seconds = DURATION) {
   const dir = mkdtempSync(join(tmpdir(), 'webfw-profile-'));
@@ -83,8 +85,9 @@ export async function profileCase(c, seconds = DURATION) {
     throw new Error(`${c.name}: server exited (${signal ?? code}) while being profiled`);
   });
   died.catch(() => {});
+  const served = c.loadFor ?? ((p, s) => load(p, c.request, s).then((result) => result.requests.total));
   try {
-    await Promise.race([load(port, c.request, 1), died]);
+    await Promise.race([served(port, 1), died]);
     const started = new Promise((resolve) => {
       const onData = (chunk) => {
         if (String(chunk).includes('PROFILING')) {
@@ -96,12 +99,12 @@ export async function profileCase(c, seconds = DURATION) {
     });
     child.kill('SIGUSR2');
     await Promise.race([started, died, timeout(PROFILER_TIMEOUT_MS, `${c.name}: the profiler did not start`)]);
-    const result = await Promise.race([load(port, c.request, seconds), died]);
+    const requests = await Promise.race([served(port, seconds), died]);
     child.kill('SIGINT');
     const { code } = await Promise.race([exited, timeout(PROFILER_TIMEOUT_MS, `${c.name}: the server did not stop`)]);
     if (code !== 0) throw new Error(`${c.name}: the profiler could not write its profile`);
     const profile = JSON.parse(readFileSync(out, 'utf8'));
-    return { name: c.name, requests: result.requests.total, parts: partsPerRequest(profile, result.requests.total) };
+    return { name: c.name, requests, parts: partsPerRequest(profile, requests) };
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -17,8 +17,12 @@
  * express behaviour): (c) POST echo of 1 KB JSON against fastify, (e) the combined logger's
  * cost, and, in process (lib/router-inprocess.mjs), @webfw/router against router 2.x on
  * `/user/:id` among 50 routes and the last of 1,000 `/rN/:id` routes against the first.
+ * Figures that explain a gap: fastify against node:http on (a) and (b), node:http2 against
+ * fastify on (j), and webfw without the two headers express sends and the others do not
+ * (ETag and X-Powered-By: `BENCH_HEADERS=bare` in the servers) on (a), (b) and (j).
  * Throughput ratios decide; the same ratios in server CPU per request are printed beside them.
- * With BENCH_PROFILE=1 each target's cases are also CPU-profiled (lib/profile.mjs: µs per
+ * With BENCH_PROFILE=1 each target's cases are also CPU-profiled ((a), (b), (c), (e), (g), (h)
+ * and (j), the HTTP/2 ones under h2load; lib/profile.mjs: µs per
  * request by part of the stack; BENCH_PROFILE_ROUNDS rounds, 3 by default, the median profile
  * counts). With BENCH_WRITE_DOCS=1 the tables go into docs/performance.md (between its markers).
  */
@@ -26,7 +30,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DURATION, ROUNDS, printTable, roundOrder, runCases } from '../lib/harness.mjs';
-import { benchCertificate, printH2Table, runH2Cases } from '../lib/h2load.mjs';
+import { H2_LOAD, benchCertificate, loadH2Case, printH2Table, runH2Cases } from '../lib/h2load.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
 import { printRouters } from '../lib/router-inprocess.mjs';
 
@@ -56,6 +60,9 @@ const CASES = [
   { name: '(c) webfw', server: server('webfw'), args: ['echo'], request: echo },
   // not a target: what the ETag costs under load (the same app with `app.set('etag', false)`)
   { name: '(c) webfw, etag off', server: server('webfw'), args: ['echo'], env: { BENCH_ETAG: 'off' }, request: echo },
+  // not targets: the same apps without the two headers express adds and bare node:http does not send
+  { name: '(a) webfw, no ETag or X-Powered-By', server: server('webfw'), args: ['hello'], env: { BENCH_HEADERS: 'bare' }, request: hello },
+  { name: '(b) webfw, no ETag or X-Powered-By', server: server('webfw'), args: ['routes'], env: { BENCH_HEADERS: 'bare' }, request: user },
   { name: '(e) webfw + combined logger', server: server('webfw'), args: ['logged'], request: hello },
   { name: '(g) webfw, route in a Router', server: server('webfw'), args: ['routes'], env: { BENCH_MOUNT: 'router' }, request: user },
   { name: '(g) webfw, route in a sub-app', server: server('webfw'), args: ['routes'], env: { BENCH_MOUNT: 'app' }, request: user },
@@ -93,6 +100,9 @@ function tlsCases() {
       h1: true,
     },
     { name: '(j) fastify h2 TLS', server: server('fastify-h2'), args: ['hello', 'tls'], env, path: '/', tls: true },
+    // not targets: bare node:http2 (compat API), and webfw without the two headers fastify does not send
+    { name: '(j) node:http2 h2 TLS', server: server('node-h2'), args: ['hello', 'tls'], env, path: '/', tls: true },
+    { name: '(j) webfw h2 TLS, no ETag or X-Powered-By', server: h2, args: ['hello', 'tls'], env: { ...env, BENCH_HEADERS: 'bare' }, path: '/', tls: true },
   ];
 }
 
@@ -106,10 +116,13 @@ export function evaluate(rows, routers, tlsRows = []) {
   const faster = (a, b) => ({ value: row(a).rps / row(b).rps, cpu: row(b).cpu / row(a).cpu });
   const out = [];
   const atLeast = (check, { value, cpu }, target) => out.push({ check, value, cpu, target: `>= ${target}`, met: value >= target });
-  const figure = (check, { value, cpu }) => out.push({ check, value, cpu, target: 'withdrawn (issue 33)', met: undefined });
+  // a figure printed beside the targets: one issue 33 withdrew, or one that explains a target's gap
+  const figure = (check, { value, cpu }, note = 'withdrawn (issue 33)') => out.push({ check, value, cpu, target: note, met: undefined });
   for (const k of ['a', 'b']) {
     atLeast(`(${k}) webfw / fastify`, faster(`(${k}) webfw`, `(${k}) fastify`), 1.05);
     atLeast(`(${k}) webfw / node:http`, faster(`(${k}) webfw`, `(${k}) node`), 0.95);
+    figure(`(${k}) fastify / node:http`, faster(`(${k}) fastify`, `(${k}) node`), `beside (${k})`);
+    figure(`(${k}) webfw without ETag and X-Powered-By / node:http`, faster(`(${k}) webfw, no ETag or X-Powered-By`, `(${k}) node`), `beside (${k})`);
   }
   figure('(c) webfw / fastify', faster('(c) webfw', '(c) fastify'));
   const logged = row('(e) webfw + combined logger');
@@ -133,6 +146,8 @@ export function evaluate(rows, routers, tlsRows = []) {
       0.95,
     );
     atLeast('(j) HTTP/2 over TLS: webfw / fastify', faster('(i) webfw h2 TLS, app.listen', '(j) fastify h2 TLS'), 1.05);
+    figure('(j) HTTP/2 over TLS: webfw without ETag and X-Powered-By / fastify', faster('(j) webfw h2 TLS, no ETag or X-Powered-By', '(j) fastify h2 TLS'), 'beside (j)');
+    figure('(j) HTTP/2 over TLS: node:http2 / fastify', faster('(j) node:http2 h2 TLS', '(j) fastify h2 TLS'), 'beside (j)');
   }
   const w = routers.webfw;
   const r2 = routers['router 2.x'];
@@ -152,20 +167,32 @@ export function targetsTable(checks) {
   return lines.join('\n');
 }
 
-/** The profiled groups: a title and the cases (by name) each profile table compares. */
+/**
+ * The profiled groups: a title and the cases (by name) each profile table compares; the
+ * HTTP/2 ones are loaded by h2load.
+ */
 const PROFILED = [
-  ['(a) GET hello JSON', ['(a) node', '(a) fastify', '(a) webfw']],
-  ['(b) GET /user/:id among 50 routes', ['(b) node', '(b) fastify', '(b) webfw']],
+  ['(a) GET hello JSON', ['(a) node', '(a) fastify', '(a) webfw', '(a) webfw, no ETag or X-Powered-By']],
+  ['(b) GET /user/:id among 50 routes', ['(b) node', '(b) fastify', '(b) webfw', '(b) webfw, no ETag or X-Powered-By']],
   ['(c) POST echo of 1 KB JSON', ['(c) node', '(c) fastify', '(c) webfw', '(c) webfw, etag off']],
   ['(e) hello behind the combined logger', ['(a) webfw', '(e) webfw + combined logger']],
+  ['(g) the route in a Router, in a sub-app, two sub-apps deep', ['(g) webfw, route in a Router', '(g) webfw, route in a sub-app', '(g) webfw, route two sub-apps deep']],
+  ['(h) the 5.x entry and the express 4 entry, /user/:id among 50 routes', ['(b) webfw', '(h) webfw /v4, /user/:id']],
+  ['(j) hello JSON over HTTP/2 and TLS', ['(j) node:http2 h2 TLS', '(j) fastify h2 TLS', '(i) webfw h2 TLS, app.listen', '(j) webfw h2 TLS, no ETag or X-Powered-By']],
 ];
 
-/** Profiles the cases of each group, round-robin; returns `[[title, markdown table]]`. */
-async function profiles() {
+/** Profiles the cases of each group, round-robin (`h2` the HTTP/2 cases); returns `[[title, markdown table]]`. */
+async function profiles(h2) {
   const rounds = Number(process.env.BENCH_PROFILE_ROUNDS ?? 3);
+  const find = (name) => {
+    const http = CASES.find((c) => c.name === name);
+    if (http !== undefined) return http;
+    const c = h2.find((x) => x.name === name);
+    return { ...c, loadFor: (port, seconds) => loadH2Case(c, port, seconds) };
+  };
   const out = [];
   for (const [title, names] of PROFILED) {
-    const cases = names.map((name) => CASES.find((c) => c.name === name));
+    const cases = names.map(find);
     const runs = cases.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (const i of roundOrder(cases.length, round)) runs[i].push(await profileCase(cases[i]));
@@ -182,7 +209,7 @@ const START = '<!-- generated by the targets bench: start -->';
 const END = '<!-- generated by the targets bench: end -->';
 
 /** Rewrites the targets part of docs/performance.md (between its markers). */
-function writeDocs(rows, routers, checks, tables) {
+function writeDocs(rows, tlsRows, routers, checks, tables) {
   const file = fileURLToPath(new URL('../../../docs/performance.md', import.meta.url));
   const current = readFileSync(file, 'utf8');
   const from = current.indexOf(START);
@@ -203,6 +230,12 @@ function writeDocs(rows, routers, checks, tables) {
     ...rows.map(
       (r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.cpu.toFixed(1)} | ${r.p99} | ${Math.round(r.serverBusy * 100)}% | ${Math.round(r.clientBusy * 100)}% |`,
     ),
+    '',
+    `Over HTTP/2 and TLS (h2load, ${H2_LOAD.clients} clients x ${H2_LOAD.streams} streams; HTTPS/1.1 with \`h2load --h1\`), hello JSON, ${ROUNDS} rounds round-robin of ${DURATION} s after a 1 s warm-up, the median counts:`,
+    '',
+    '| case | protocol | req/s | server CPU µs/req | failed/non-2xx |',
+    '|---|---|---:|---:|---:|',
+    ...tlsRows.map((r) => `| ${r.name} | ${r.protocol} | ${Math.round(r.rps)} | ${r.cpu.toFixed(1)} | ${r.bad} |`),
     '',
     'Routers alone, in process (mock request and response, batches of about 10 ms alternated',
     'over 31 rounds, the median batch; ns per dispatch):',
@@ -234,7 +267,8 @@ function writeDocs(rows, routers, checks, tables) {
 export async function run() {
   const rows = await runCases(CASES);
   printTable('targets: the cases', rows, '(a) node');
-  const tlsRows = await runH2Cases(tlsCases());
+  const h2 = tlsCases();
+  const tlsRows = await runH2Cases(h2);
   printH2Table('targets: HTTP/2 and TLS (hello JSON)', tlsRows, '(i) webfw h2c, app.listen');
   console.log(
     `\nbusy (server / load generator): ${rows.map((r) => `${r.name} ${Math.round(r.serverBusy * 100)}% / ${Math.round(r.clientBusy * 100)}%`).join(', ')}`,
@@ -244,7 +278,7 @@ export async function run() {
   const routers = printRouters(JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })));
   const checks = evaluate(rows, routers, tlsRows);
   console.log(`\n## targets (issues 20 and 33)\n${targetsTable(checks)}`);
-  const tables = process.env.BENCH_PROFILE === '1' ? await profiles() : undefined;
-  if (process.env.BENCH_WRITE_DOCS === '1') writeDocs(rows, routers, checks, tables);
+  const tables = process.env.BENCH_PROFILE === '1' ? await profiles(h2) : undefined;
+  if (process.env.BENCH_WRITE_DOCS === '1') writeDocs(rows, tlsRows, routers, checks, tables);
   return checks;
 }

@@ -28,6 +28,8 @@ const rows = [
   row('(b) webfw', 33000, 25),
   row('(c) fastify', 20000, 50),
   row('(c) webfw', 19000, 55),
+  row('(a) webfw, no ETag or X-Powered-By', 40000, 20),
+  row('(b) webfw, no ETag or X-Powered-By', 36000, 22),
   row('(e) webfw + combined logger', 33150, 25),
   row('(g) webfw, route in a Router', 30000, 30),
   row('(g) webfw, route in a sub-app', 28500, 32),
@@ -44,8 +46,12 @@ describe('targets suite: evaluate', () => {
     expect(checks).toEqual([
       { check: '(a) webfw / fastify', value: 1.3, cpu: 30 / 21, target: '>= 1.05', met: true },
       { check: '(a) webfw / node:http', value: 0.975, cpu: 20 / 21, target: '>= 0.95', met: true },
+      { check: '(a) fastify / node:http', value: 0.75, cpu: 20 / 30, target: 'beside (a)', met: undefined },
+      { check: '(a) webfw without ETag and X-Powered-By / node:http', value: 1, cpu: 1, target: 'beside (a)', met: undefined },
       { check: '(b) webfw / fastify', value: 1.1, cpu: 1.2, target: '>= 1.05', met: true },
       { check: '(b) webfw / node:http', value: 0.825, cpu: 0.8, target: '>= 0.95', met: false },
+      { check: '(b) fastify / node:http', value: 0.75, cpu: 20 / 30, target: 'beside (b)', met: undefined },
+      { check: '(b) webfw without ETag and X-Powered-By / node:http', value: 0.9, cpu: 20 / 22, target: 'beside (b)', met: undefined },
       { check: '(c) webfw / fastify', value: 0.95, cpu: 50 / 55, target: 'withdrawn (issue 33)', met: undefined },
       { check: "(e) logger's cost: 1 - logged / (a) webfw", value: 1 - 33150 / 39000, cpu: 1 - 21 / 25, target: 'withdrawn (issue 33)', met: undefined },
       { check: '(g) route in a sub-app / in a Router', value: 0.95, cpu: 30 / 32, target: '>= 0.9', met: true },
@@ -67,16 +73,20 @@ describe('targets suite: evaluate', () => {
       row('(i) webfw HTTPS/1.1, app.listen', 50000, 20),
       row('(i) webfw HTTPS/1.1, https.createServer(options, app)', 50000, 20),
       row('(j) fastify h2 TLS', 36000, 28),
+      row('(j) node:http2 h2 TLS', 43200, 24),
+      row('(j) webfw h2 TLS, no ETag or X-Powered-By', 37800, 27),
     ];
     const checks = run(
       { t: 'suites/targets.mjs' },
       `console.log(JSON.stringify(t.evaluate(${JSON.stringify(rows)}, ${JSON.stringify(routers)}, ${JSON.stringify(tls)})));`,
-    ) as Array<{ check: string; value: number; met: boolean }>;
+    ) as Array<{ check: string; value: number; met: boolean | undefined }>;
     expect(checks.filter((c) => c.check.startsWith('(i)') || c.check.startsWith('(j)')).map((c) => [c.check, c.value, c.met])).toEqual([
       ['(i) http2.createServer(app) / app.listen, h2c', 0.975, true],
       ['(i) http2.createSecureServer(options, app) / app.listen, h2 TLS', 0.6, false],
       ['(i) https.createServer(options, app) / app.listen, HTTPS/1.1', 1, true],
       ['(j) HTTP/2 over TLS: webfw / fastify', 1, false],
+      ['(j) HTTP/2 over TLS: webfw without ETag and X-Powered-By / fastify', 1.05, undefined],
+      ['(j) HTTP/2 over TLS: node:http2 / fastify', 1.2, undefined],
     ]);
   });
 

@@ -9,4 +9,9 @@ const webfw = (process.env.BENCH_ENTRY === 'v4' ? await import('@webfw/core/v4')
 const app = expressApp(webfw, logger);
 // the profile mode's ablation of (c): the same app without express's ETag
 if (process.env.BENCH_ETAG === 'off') app.set('etag', false);
+// the targets' ablation: what express's own response headers cost (ETag and X-Powered-By, which bare node:http does not send)
+if (process.env.BENCH_HEADERS === 'bare') {
+  app.set('etag', false);
+  app.disable('x-powered-by');
+}
 listen(app);
