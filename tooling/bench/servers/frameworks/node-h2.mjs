@@ -4,7 +4,6 @@ import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { announcePort, fixtures, hello, scenario, tls } from './h2-common.mjs';
 
-const helloBody = JSON.stringify(hello);
 const file = join(fixtures, '1kb.txt');
 const fileSize = statSync(file).size;
 
@@ -15,8 +14,10 @@ function handle(req, res) {
     return;
   }
   if (scenario !== 'static' && req.url === '/') {
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(helloBody) });
-    res.end(helloBody);
+    // serialized per request, as every framework's `res.json(hello)` does
+    const body = JSON.stringify(hello);
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
     return;
   }
   res.statusCode = 404;
