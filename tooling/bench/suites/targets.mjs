@@ -146,7 +146,11 @@ export function evaluate(rows, routers, tlsRows = []) {
       0.95,
     );
     atLeast('(j) HTTP/2 over TLS: webfw / fastify', faster('(i) webfw h2 TLS, app.listen', '(j) fastify h2 TLS'), 1.05);
-    figure('(j) HTTP/2 over TLS: webfw without ETag and X-Powered-By / fastify', faster('(j) webfw h2 TLS, no ETag or X-Powered-By', '(j) fastify h2 TLS'), 'beside (j)');
+    figure(
+      '(j) HTTP/2 over TLS: webfw without ETag and X-Powered-By / fastify',
+      faster('(j) webfw h2 TLS, no ETag or X-Powered-By', '(j) fastify h2 TLS'),
+      'beside (j)',
+    );
     figure('(j) HTTP/2 over TLS: node:http2 / fastify', faster('(j) node:http2 h2 TLS', '(j) fastify h2 TLS'), 'beside (j)');
   }
   const w = routers.webfw;
@@ -176,9 +180,15 @@ const PROFILED = [
   ['(b) GET /user/:id among 50 routes', ['(b) node', '(b) fastify', '(b) webfw', '(b) webfw, no ETag or X-Powered-By']],
   ['(c) POST echo of 1 KB JSON', ['(c) node', '(c) fastify', '(c) webfw', '(c) webfw, etag off']],
   ['(e) hello behind the combined logger', ['(a) webfw', '(e) webfw + combined logger']],
-  ['(g) the route in a Router, in a sub-app, two sub-apps deep', ['(g) webfw, route in a Router', '(g) webfw, route in a sub-app', '(g) webfw, route two sub-apps deep']],
+  [
+    '(g) the route in a Router, in a sub-app, two sub-apps deep',
+    ['(g) webfw, route in a Router', '(g) webfw, route in a sub-app', '(g) webfw, route two sub-apps deep'],
+  ],
   ['(h) the 5.x entry and the express 4 entry, /user/:id among 50 routes', ['(b) webfw', '(h) webfw /v4, /user/:id']],
-  ['(j) hello JSON over HTTP/2 and TLS', ['(j) node:http2 h2 TLS', '(j) fastify h2 TLS', '(i) webfw h2 TLS, app.listen', '(j) webfw h2 TLS, no ETag or X-Powered-By']],
+  [
+    '(j) hello JSON over HTTP/2 and TLS',
+    ['(j) node:http2 h2 TLS', '(j) fastify h2 TLS', '(i) webfw h2 TLS, app.listen', '(j) webfw h2 TLS, no ETag or X-Powered-By'],
+  ],
 ];
 
 /** Profiles the cases of each group, round-robin (`h2` the HTTP/2 cases); returns `[[title, markdown table]]`. */
