@@ -132,8 +132,13 @@ function h2load(url, seconds, h1 = false) {
  */
 export async function loadH2Case(c, port, seconds) {
   ensureH2load();
-  const r = await h2load(`${c.tls ? 'https' : 'http'}://127.0.0.1:${port}${c.path}`, seconds, c.h1);
+  const r = await h2load(caseUrl(c, port), seconds, c.h1);
   return r.total;
+}
+
+/** The URL an HTTP/2 case (`{ path, tls }`) is loaded at on `port`. */
+function caseUrl(c, port) {
+  return `${c.tls ? 'https' : 'http'}://127.0.0.1:${port}${c.path}`;
 }
 
 /**
@@ -149,7 +154,7 @@ export async function runH2Cases(cases) {
       const c = cases[i];
       const { port, child } = await startServer(c.server, c.args ?? [], c.env ?? {});
       try {
-        const url = `${c.tls ? 'https' : 'http'}://127.0.0.1:${port}${c.path}`;
+        const url = caseUrl(c, port);
         await h2load(url, 1, c.h1);
         const before = cpuMicros(child.pid);
         const r = await h2load(url, DURATION, c.h1);

@@ -22,6 +22,16 @@ export const nullStream = new Writable({
   },
 });
 
+/**
+ * The targets' ablation (`BENCH_HEADERS=bare`): `app` without the two headers express sends
+ * and bare node:http and fastify do not (ETag and X-Powered-By), to measure what they cost.
+ */
+export function applyHeadersAblation(app) {
+  if (process.env.BENCH_HEADERS !== 'bare') return;
+  app.set('etag', false);
+  app.disable('x-powered-by');
+}
+
 /** Prints the port the harness waits for. */
 export function announcePort(port) {
   console.log(`PORT ${port}`);

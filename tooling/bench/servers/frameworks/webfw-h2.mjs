@@ -5,14 +5,11 @@
  */
 import { createSecureServer, createServer } from 'node:http2';
 import webfw from '@webfw/core';
+import { applyHeadersAblation } from './common.mjs';
 import { announcePort, fixtures, hello, scenario, tls } from './h2-common.mjs';
 
 const app = webfw();
-// the targets' ablation: what express's own response headers cost (ETag and X-Powered-By, which fastify does not send)
-if (process.env.BENCH_HEADERS === 'bare') {
-  app.set('etag', false);
-  app.disable('x-powered-by');
-}
+applyHeadersAblation(app);
 if (scenario === 'static') app.use(webfw.static(fixtures));
 else app.get('/', (_req, res) => res.json(hello));
 const server =

@@ -3,15 +3,12 @@
  * only the import differs. `BENCH_ENTRY=v4`: the app on the express 4 entry (`@webfw/core/v4`).
  */
 import logger from '@webfw/logger';
+import { applyHeadersAblation } from './common.mjs';
 import { expressApp, listen } from './express-app.mjs';
 
 const webfw = (process.env.BENCH_ENTRY === 'v4' ? await import('@webfw/core/v4') : await import('@webfw/core')).default;
 const app = expressApp(webfw, logger);
 // the profile mode's ablation of (c): the same app without express's ETag
 if (process.env.BENCH_ETAG === 'off') app.set('etag', false);
-// the targets' ablation: what express's own response headers cost (ETag and X-Powered-By, which bare node:http does not send)
-if (process.env.BENCH_HEADERS === 'bare') {
-  app.set('etag', false);
-  app.disable('x-powered-by');
-}
+applyHeadersAblation(app);
 listen(app);
