@@ -1,5 +1,6 @@
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { build, captureOutput, HTTP_PROXY_EXTEND, closeAll, listen, stop } from './ecosystem-support';
 
 // from Node 22 on, node warns once per process about the API the package calls
@@ -186,9 +187,7 @@ describe('http-proxy-middleware on express 5 and webfw', () => {
   });
 
   test('an upstream that refuses the connection: 504 with the error text', async () => {
-    const closed = createServer();
-    const port = await listen(closed);
-    await stop(closed);
+    const port = await refusedPort();
     const pair = await build((fw) => {
       const app = fw();
       app.use('/api', createProxyMiddleware({ target: `http://127.0.0.1:${port}`, changeOrigin: true }));
@@ -200,3 +199,23 @@ describe('http-proxy-middleware on express 5 and webfw', () => {
     expect(r.text).toBe('Error occurred while trying to proxy: localhost:3000/x');
   });
 });
+
+/**
+ * A port of 127.0.0.1 that refuses connections: one below 1024 with nothing listening (checked).
+ * A port freed by closing a server could be handed again to one of the servers the test starts
+ * next (it happened once), and the proxy would reach that server instead of a refusal.
+ */
+async function refusedPort(): Promise<number> {
+  for (const port of [1, 9, 7, 13]) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
+  throw new Error('no port of 127.0.0.1 below 1024 refuses connections here (1, 9, 7, 13 all answer)');
+}
