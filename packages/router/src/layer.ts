@@ -2,6 +2,7 @@ import { foldPath, PathMatcher, type LayerMatcher, type MatchedParams, type Matc
 import { pathFlags } from './url';
 import type { PathArgument } from './route-parameters';
 import { forwardRejection } from './promise';
+import { isTracing, traceError, traceRequest } from './tracing';
 import type { AnyHandler, NextFunction } from './types';
 
 /** Flattens a path argument (arrays nest) into its string and RegExp elements. */
@@ -109,13 +110,17 @@ export class Layer {
     const m = this.matcherFor(path, foldPath(path), pathFlags(path));
     if (m === undefined) return false;
     const params = m.params!;
+    return { params, path: m.matched, keys: Object.keys(params), pattern: this.patternOf(m) as string | RegExp };
+  }
+
+  /**
+   * The element of the layer's path that `matcher` (one of its matchers) compiled: the path
+   * itself unless it is an array compiled element by element (the 4.x syntax compiles an array
+   * into one matcher: then the array).
+   */
+  patternOf(matcher: LayerMatcher): string | RegExp | Array<string | RegExp> {
     const raw = this.rawPath;
-    return {
-      params,
-      path: m.matched,
-      keys: Object.keys(params),
-      pattern: Array.isArray(raw) ? raw[this.matchers.indexOf(m)]! : raw,
-    };
+    return Array.isArray(raw) && raw.length === this.matchers.length ? raw[this.matchers.indexOf(matcher)]! : raw;
   }
 
   /** The number of parameters `fn` (the handler) declares: its `length`, as read the first time `fn` was called. */
@@ -131,12 +136,17 @@ export class Layer {
    * Calls the handler as an error handler `(err, req, res, next)`; a handler that does not
    * declare four parameters is skipped (`next(err)`). A throw or a rejected returned promise
    * becomes `next(reason)` (`Error('Rejected promise')` for a falsy reason); a returned thenable
-   * that is not a native Promise prints router 2.x's deprecation.
+   * that is not a native Promise prints router 2.x's deprecation. While something subscribes to
+   * `express.router.request`, the call is published there (./tracing.ts).
    */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as Callable;
     if (this.arity(fn) !== 4) {
       next(error);
+      return;
+    }
+    if (isTracing()) {
+      traceError(this, fn, error, req, res, next);
       return;
     }
     try {
@@ -149,12 +159,18 @@ export class Layer {
   /**
    * Calls the handler as a request handler `(req, res, next)`; a handler that declares more
    * than three parameters (an error handler) is skipped (`next()`). A throw or a rejected
-   * returned promise becomes `next(reason)`.
+   * returned promise becomes `next(reason)`. While something subscribes to
+   * `express.router.request`, the call is published there (./tracing.ts), unless this is a
+   * route's own layer (the route's callbacks are published one by one).
    */
   handleRequest(req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as Callable;
     if (this.arity(fn) > 3) {
       next();
+      return;
+    }
+    if (this.route === undefined && isTracing()) {
+      traceRequest(this, fn, req, res, next);
       return;
     }
     try {

@@ -1,5 +1,6 @@
 import type { Layer } from './layer';
 import { forwardRejection } from './promise';
+import { isTracing, traceParam } from './tracing';
 import type { RouterRun } from './router-run';
 import type { AnyHandler, NextFunction } from './types';
 
@@ -116,6 +117,10 @@ export class ParamRun {
       return;
     }
     const next = this.next;
+    if (isTracing()) {
+      traceParam(this.layer, fn, req, this.run.res, next, this.value, this.key);
+      return;
+    }
     try {
       forwardRejection(fn(req, this.run.res, next, this.value, this.key), next, 'parameters');
     } catch (e) {

@@ -25,3 +25,8 @@ export function forwardRejection(ret: unknown, next: (err?: unknown) => void, wh
   if (!(ret instanceof Promise)) deprecate(`${what} that are Promise-like are deprecated, use a native Promise instead`);
   ret.then(noop, (reason) => next(reason || new Error('Rejected promise')));
 }
+
+/** Prints router 2.x's deprecation when the thenable `ret` a handler returned is not a native Promise (the traced path's check). */
+export function warnIfNotNative(ret: Thenable, what: 'handlers' | 'parameters'): void {
+  if (!(ret instanceof Promise)) deprecate(`${what} that are Promise-like are deprecated, use a native Promise instead`);
+}

@@ -8,6 +8,7 @@ import { hasParamCallbacks, ParamRun, type ParamCalled } from './param-run';
 import { sendOptionsResponse } from './options-response';
 import type { AnyHandler, NextFunction, RouterRequest, RouterResponse } from './types';
 import { methodId, methodName } from './methods';
+import { isTracing, matchedRoute, recordError } from './tracing';
 import { getProtohost, NON_ASCII, PERCENT, scanPathname, SLASH_SHIFT, UPPER } from './url';
 
 /** The layer's own `handleRequest`: while it is in place, a route's layer may be skipped. */
@@ -77,6 +78,9 @@ export class RouterRun {
   private removed = '';
   private slashAdded = false;
   private sync = 0;
+  /** Whether this walk set the request's `matchedRoute` (for tracing), and what it held before. */
+  private routeSet = false;
+  private savedRoute: unknown = undefined;
   /** What `router.param` callbacks left, by parameter name, for this request (made when needed). */
   private called: Record<string, ParamCalled> | undefined = undefined;
 
@@ -158,7 +162,18 @@ export class RouterRun {
     req.baseUrl = this.savedBaseUrl;
     req.next = this.savedNext;
     req.params = this.parentParams;
+    if (this.routeSet) (req as { [matchedRoute]?: unknown })[matchedRoute] = this.savedRoute;
     this.callback(err);
+  }
+
+  /** Records the matched `pattern` on the request for the tracing context's `route` (while something subscribes). */
+  private setMatchedRoute(pattern: unknown): void {
+    const req = this.req as { [matchedRoute]?: unknown };
+    if (!this.routeSet) {
+      this.savedRoute = req[matchedRoute];
+      this.routeSet = true;
+    }
+    req[matchedRoute] = pattern;
   }
 
   /** Re-reads `req.method` when a middleware changed it (method override). */
@@ -247,6 +262,8 @@ export class RouterRun {
     // undefined with a string is a call to a generic comparison in optimized code.)
     let layerError = err && err === 'route' ? undefined : err;
     const req = this.req;
+    // An error that has left its callback is noted, traced or not, so no later layer claims it.
+    if (err) recordError(req, err);
 
     // Undo what the last mounted middleware's match did to `req.url` and `req.baseUrl`.
     if (this.slashAdded) {
@@ -317,6 +334,8 @@ export class RouterRun {
       try {
         matcher = layer!.matcherFor(path, folded, this.flags);
       } catch (e) {
+        // Failed before any handler ran: no handler the error reaches is its origin.
+        recordError(req, e);
         if (!layerError) layerError = e;
         continue;
       }
@@ -347,6 +366,7 @@ export class RouterRun {
     const layerPath = matcher.matched;
     const names = matcher.names;
     req.params = this.router.mergeParams ? mergeParams(params, this.parentParams) : params;
+    if (isTracing()) this.setMatchedRoute(l.patternOf(matcher));
     // The layer's `router.param` callbacks first (if any), then the layer (`afterParams`).
     if (names.length !== 0 && hasParamCallbacks(this.router.params, names)) {
       new ParamRun(this, l, layerError, names, layerPath, path, req.params as Record<string, unknown>).param(undefined);
