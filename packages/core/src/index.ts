@@ -58,4 +58,9 @@ export { finalHandler } from './final-handler';
 export type { FinalHandler, FinalHandlerOptions } from './final-handler';
 export type { AppServer, Http2ListenOptions, HttpsListenOptions, ServerListenOptions } from './listen';
 export { json, raw, text, urlencoded } from '@webfw/body-parser';
-export { serveStatic } from '@webfw/static';
+/**
+ * Static files (serve-static 2.x), also as `static`: the name `import * as express from 'express'`
+ * and `import { static as serveStatic } from 'express'` give in an ES module (node's CommonJS
+ * named exports of express), the same function as `webfw.static`.
+ */
+export { serveStatic, serveStatic as static } from '@webfw/static';

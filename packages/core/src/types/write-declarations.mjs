@@ -9,7 +9,8 @@
  * - each `<entry>.d.cts` also becomes `<entry>.d.ts`, the same declarations as an ES module:
  *   `export = webfw` becomes `export default webfw` plus a named export of every member of the
  *   `webfw` namespace (a named import is that member itself, so an augmentation of either
- *   reaches both).
+ *   reaches both); a member named by a reserved word (`static`) is exported through a local
+ *   alias (`export { webfw_static as static }`), as the ES module entries export it at run time.
  *
  * Usage: `writeDeclarations(srcTypesDir, distDir, entries)`, or
  * `node src/types/write-declarations.mjs` from packages/core.
@@ -37,7 +38,11 @@ export function namespaceMembers(body) {
   return [...names];
 }
 
-/** Words that cannot name an ES module binding (`webfw.static` stays a property of the default export). */
+/**
+ * Words that cannot name a local binding (`export import static = ...` does not parse): such a
+ * member is exported by an alias, `import webfw_static = webfw.static; export { webfw_static as
+ * static };` (`import { static as serveStatic } from '@webfw/core'`, as @types/express allows).
+ */
 const RESERVED = new Set(['static', 'default', 'delete', 'new', 'function', 'class']);
 
 /** The ES module form of a CommonJS declaration (see the file comment). */
@@ -47,9 +52,13 @@ export function toEsm(text) {
   const [, name, body] = match;
   const assignment = `export = ${name};`;
   if (!text.includes(assignment)) throw new Error(`write-declarations: the template does not end in \`${assignment}\``);
-  const named = namespaceMembers(body).filter((member) => !RESERVED.has(member));
   const exports = [`export default ${name};`];
-  for (const member of named) exports.push(member === name ? `export { ${name} };` : `export import ${member} = ${name}.${member};`);
+  for (const member of namespaceMembers(body)) {
+    if (member === 'default') continue;
+    if (member === name) exports.push(`export { ${name} };`);
+    else if (RESERVED.has(member)) exports.push(`import ${name}_${member} = ${name}.${member};`, `export { ${name}_${member} as ${member} };`);
+    else exports.push(`export import ${member} = ${name}.${member};`);
+  }
   return text.replace(assignment, exports.join('\n'));
 }
 

@@ -79,6 +79,6 @@ webfw.urlencoded = v4.urlencoded;
 export default webfw;
 export { application, request, response, logger };
 /** The 4.x entry's members as named exports too, as `require('@webfw/core/v3')` carries them. */
-export { Router, Route, json, query, raw, text, urlencoded } from '../v4/index';
+export { Router, Route, json, query, raw, static, text, urlencoded } from '../v4/index';
 export type { ApplicationV3 as Application, ParamCustomizerV3, RouteRecord, CallableLocals };
 export type { LoggerV3Options } from './logger';

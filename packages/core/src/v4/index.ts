@@ -82,6 +82,8 @@ defineRemovedMiddleware(webfw);
 
 export default webfw;
 export { application, request, response, query, json, raw, text, urlencoded, Router, Route };
+/** Static files (serve-static 1.x) as `static`, the name express 4 gives an ES module importer; `webfw.static` itself. */
+export { serveStatic as static };
 export type { RequestV4, ResponseV4, AppV4 };
 export type { ParamCustomizer, Route4, Router4, Router4Constructor } from './router';
 export type { AppRouteV4, ErrorRequestHandlerV4, HandlerArgumentV4, RequestHandlerV4, RouteMatcherV4, RoutingKeys, RoutingV4 } from './handler-types';
