@@ -6,6 +6,13 @@
  *   require('@webfw/core/instrumentation/dd-trace.cjs'); // or 'express/instrumentation/dd-trace.cjs' under the alias
  *   // an app on the 4.x entry: '@webfw/core/instrumentation/dd-trace-v4.cjs'
  *
+ * An ES module app imports the same file (`node --import dd-trace/initialize.mjs app.mjs`):
+ *
+ *   import '@webfw/core/instrumentation/dd-trace.cjs';
+ *
+ * webfw's ES module entries (dist/index.js, dist/v4.js) re-export the CommonJS build's module
+ * instance, so the objects handed over below are the ones an `import` gets too.
+ *
  * dd-trace finds express and router by the paths of their files (`express/lib/express.js`,
  * `router/lib/layer.js`), which a bundled package such as webfw does not have. Its integrations
  * themselves only wrap express's objects (application, response, Router.prototype,
@@ -58,11 +65,30 @@ function targets(entry) {
 
 const done = new Set();
 
-/** Applies dd-trace's express (and router) integrations to a webfw entry: 'main' (5.x) or 'v4'. Idempotent. */
+/**
+ * Whether dd-trace's own start-up entry ran in this process: `dd-trace/init` (`--require
+ * dd-trace/init`, or `--import dd-trace/initialize.mjs`, which requires it). It is in the
+ * require cache from then on, whether dd-trace started or declined to (an unsupported Node.js
+ * version: dd-trace 6 starts on Node.js 22 and later).
+ */
+function initEntryRan() {
+  const suffix = `${path.sep}dd-trace${path.sep}init.js`;
+  return Object.keys(require.cache).some((file) => file.endsWith(suffix));
+}
+
+/**
+ * Applies dd-trace's express (and router) integrations to a webfw entry: 'main' (5.x) or 'v4'.
+ * Idempotent. Throws when dd-trace has not been initialised; does nothing when dd-trace's
+ * start-up entry ran and dd-trace instruments nothing (`DD_TRACE_ENABLED=false`, a Node.js
+ * version it does not support), as an express app then runs untraced.
+ */
 function instrument(entry = 'main') {
   if (done.has(entry)) return;
   const registry = globalThis[Symbol.for('_ddtrace_instrumentations')];
-  if (!registry) throw new Error('webfw: dd-trace is not initialised; call require("dd-trace").init() first');
+  if (!registry) {
+    if (initEntryRan()) return;
+    throw new Error('webfw: dd-trace is not initialised; call require("dd-trace").init() first (an ES module app: node --import dd-trace/initialize.mjs)');
+  }
   done.add(entry);
   // dd-trace registers an integration's hooks when it first sees the module; do that for express (which loads router's)
   const hooks = appRequire('dd-trace/packages/datadog-instrumentations/src/helpers/hooks');
