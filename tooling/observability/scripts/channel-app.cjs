@@ -1,0 +1,59 @@
+'use strict';
+/**
+ * Runs the test app (scripts/test-app.cjs) under OpenTelemetry with the channel subscriber and
+ * writes its answers and spans, normalised (scripts/channel-spans.cjs), as JSON.
+ *
+ *   node channel-app.cjs <mode> <framework> <appDir> <out.json> [test|edge] [config]
+ *
+ * mode:      channel   instrumentation-http + ExpressChannelInstrumentation
+ *            own       ExpressChannelInstrumentation alone (its own SERVER span, as on Bun/Deno/workerd)
+ *            both      instrumentation-http + WebfwInstrumentation (patching) + ExpressChannelInstrumentation
+ *            patch     instrumentation-http + ExpressInstrumentation (the reference, as trace-app.cjs's otel)
+ * framework: the module id the app requires, resolved from <appDir> ('express', 'express-v4',
+ *            'express/v4', '@webfw/core', '@webfw/core/v4').
+ * The subscriber is the workspace's file (packages/core/instrumentation/opentelemetry-channel.cjs).
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const { createRequire } = require('node:module');
+const { ask, normaliseOtel } = require('./channel-spans.cjs');
+
+const [mode, framework, appDir, outFile, which = 'test', configName] = process.argv.slice(2);
+const instrumentation = path.join(__dirname, '../../../packages/core/instrumentation');
+
+const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node');
+const { InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+const { registerInstrumentations } = require('@opentelemetry/instrumentation');
+const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http');
+const { ExpressChannelInstrumentation } = require(path.join(instrumentation, 'opentelemetry-channel.cjs'));
+
+const exporter = new InMemorySpanExporter();
+new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).register();
+/** instrumentation-express's options, the same for both (`configured`: each one set). */
+const configs = {
+  configured: {
+    ignoreLayers: ['middleware - first', /subMiddleware$/],
+    ignoreLayersType: ['router'],
+    spanNameHook: (info, name) => (info.layerType === 'request_handler' ? `${info.request.method} ${info.route}` : name),
+    requestHook: (span, info) => span.setAttribute('hooked', `${info.layerType} ${info.route}`),
+  },
+};
+const config = configName ? configs[configName] : undefined;
+const instrumentations = [];
+if (mode !== 'own') instrumentations.push(new HttpInstrumentation());
+if (mode === 'patch') instrumentations.push(new (require('@opentelemetry/instrumentation-express').ExpressInstrumentation)(config));
+else instrumentations.push(new ExpressChannelInstrumentation(config));
+if (mode === 'both') instrumentations.push(new (require(path.join(instrumentation, 'opentelemetry.cjs')).WebfwInstrumentation)(config));
+registerInstrumentations({ instrumentations });
+
+const express = createRequire(path.join(appDir, 'app.cjs'))(framework);
+const edge = which === 'edge' ? require('./channel-edge-app.cjs') : undefined;
+const app = edge ? edge.edgeApp(express) : require('./test-app.cjs')(express);
+
+const server = app.listen(0, '127.0.0.1', async () => {
+  const answers = await ask(`http://127.0.0.1:${server.address().port}`, edge ? edge.EDGE_REQUESTS : undefined);
+  server.close();
+  await new Promise((r) => setTimeout(r, 50));
+  fs.writeFileSync(outFile, JSON.stringify({ answers, spans: normaliseOtel(exporter.getFinishedSpans(), Boolean(edge)) }, null, 1));
+  process.exit(0);
+});

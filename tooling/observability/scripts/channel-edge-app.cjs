@@ -1,0 +1,129 @@
+'use strict';
+/**
+ * A harder app than test-app.cjs for the channel subscriber: a mounted sub-app, nested routers
+ * with merged params, sync throws and async rejections, an error passed by a middleware before
+ * any route, a route's own error handler, next('route'), router.param (passing and failing), an
+ * async middleware, the root path, an array path, an error handler that recovers, and errors
+ * reaching express's final handler. `EDGE_REQUESTS`: what the test asks it.
+ */
+function edgeApp(express) {
+  const app = express();
+  // (express's final handler without the stack trace, which names the agent's wrappers)
+  app.set('env', 'production');
+  app.use(function first(req, res, next) {
+    next();
+  });
+  const sub = express();
+  sub.use(function subMiddleware(req, res, next) {
+    next();
+  });
+  sub.get('/hello', function subHello(req, res) {
+    res.send('sub');
+  });
+  sub.get('/fail', function subFail(req, res, next) {
+    next(new Error('sub fail'));
+  });
+  app.use('/sub', sub);
+  const outer = express.Router();
+  const inner = express.Router({ mergeParams: true });
+  inner.get('/:id', function innerGet(req, res) {
+    res.json(req.params);
+  });
+  outer.use('/inner/:k', inner);
+  app.use('/outer', outer);
+  app.get('/async-throw', async function asyncThrow() {
+    await null;
+    throw new Error('async');
+  });
+  app.get('/sync-throw', function syncThrow() {
+    throw new Error('sync');
+  });
+  app.use('/mw-error', function mwError(req, res, next) {
+    next(new Error('mw'));
+  });
+  app.get(
+    '/route-caught',
+    function failInRoute(req, res, next) {
+      next(new Error('caught'));
+    },
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    function routeError(err, req, res, next) {
+      res.status(418).send('caught in route');
+    },
+  );
+  app.get(
+    '/skip',
+    function skip(req, res, next) {
+      next('route');
+    },
+    function never(req, res) {
+      res.send('never');
+    },
+  );
+  app.get('/skip', function second(req, res) {
+    res.send('second');
+  });
+  app.param('pid', function loadPid(req, res, next, id) {
+    if (id === 'bad') next(new Error('bad param'));
+    else next();
+  });
+  app.get('/p/:pid', function pid(req, res) {
+    res.send(req.params.pid);
+  });
+  app.use('/async-mw', async function asyncMiddleware(req, res, next) {
+    await null;
+    next();
+  });
+  app.get('/async-mw', function afterAsync(req, res) {
+    res.send('ok');
+  });
+  app.get('/', function root(req, res) {
+    res.send('root');
+  });
+  app.get(['/a1', '/a2'], function arrayPath(req, res) {
+    res.send('array');
+  });
+  app.get('/recover', function toRecover(req, res, next) {
+    next(new Error('recover'));
+  });
+  app.get('/final', function toFinal(req, res, next) {
+    next(new Error('final'));
+  });
+  app.use(function recovers(err, req, res, next) {
+    if (err.message === 'recover') next();
+    else next(err);
+  });
+  app.use(function afterRecovery(req, res, next) {
+    next();
+  });
+  app.use(function notFound(req, res) {
+    res.status(404).send('not found');
+  });
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  app.use(function onError(err, req, res, next) {
+    if (err.message === 'final') return next(err);
+    res.status(500).send(err.message);
+  });
+  return app;
+}
+
+const EDGE_REQUESTS = [
+  '/sub/hello',
+  '/sub/fail',
+  '/outer/inner/k1/5',
+  '/async-throw',
+  '/sync-throw',
+  '/mw-error',
+  '/route-caught',
+  '/skip',
+  '/p/1',
+  '/p/bad',
+  '/async-mw',
+  '/',
+  '/a2',
+  '/recover',
+  '/final',
+  '/nope',
+].map((p) => ['GET', p]);
+
+module.exports = { edgeApp, EDGE_REQUESTS };
