@@ -16,7 +16,15 @@ import { finalHandler } from './helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Reference = require('router') as typeof Router;
 
-type AnyRouter = ReturnType<typeof Router>;
+/** A router of either package, used loosely (the apps below are plain JavaScript handlers). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = (...args: any[]) => any;
+interface AnyRouter {
+  use: Loose;
+  get: Loose;
+  param: Loose;
+  route: Loose;
+}
 type Factory = (options?: { mergeParams?: boolean }) => AnyRouter;
 type Next = (err?: unknown) => void;
 type Req = IncomingMessage & { params: Record<string, string> };
