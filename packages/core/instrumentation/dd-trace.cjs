@@ -66,27 +66,28 @@ function targets(entry) {
 const done = new Set();
 
 /**
- * Whether dd-trace's own start-up entry ran in this process: `dd-trace/init` (`--require
- * dd-trace/init`, or `--import dd-trace/initialize.mjs`, which requires it). It is in the
- * require cache from then on, whether dd-trace started or declined to (an unsupported Node.js
- * version: dd-trace 6 starts on Node.js 22 and later).
+ * Whether dd-trace was loaded in this process: its start-up entry (`--require dd-trace/init`, or
+ * `--import dd-trace/initialize.mjs`, which requires it) or `require('dd-trace')`. Its files are
+ * in the require cache from then on, whether dd-trace started or declined to
+ * (`DD_TRACE_ENABLED=false`, a Node.js version it does not support: dd-trace 6 starts on Node.js
+ * 22 and later).
  */
-function initEntryRan() {
-  const suffix = `${path.sep}dd-trace${path.sep}init.js`;
-  return Object.keys(require.cache).some((file) => file.endsWith(suffix));
+function ddTraceLoaded() {
+  const folder = `${path.sep}node_modules${path.sep}dd-trace${path.sep}`;
+  return Object.keys(require.cache).some((file) => file.includes(folder));
 }
 
 /**
  * Applies dd-trace's express (and router) integrations to a webfw entry: 'main' (5.x) or 'v4'.
- * Idempotent. Throws when dd-trace has not been initialised; does nothing when dd-trace's
- * start-up entry ran and dd-trace instruments nothing (`DD_TRACE_ENABLED=false`, a Node.js
- * version it does not support), as an express app then runs untraced.
+ * Idempotent. Throws when dd-trace has not been loaded; does nothing when it was loaded and
+ * instruments nothing (`DD_TRACE_ENABLED=false`, a Node.js version it does not support), as an
+ * express app then runs untraced.
  */
 function instrument(entry = 'main') {
   if (done.has(entry)) return;
   const registry = globalThis[Symbol.for('_ddtrace_instrumentations')];
   if (!registry) {
-    if (initEntryRan()) return;
+    if (ddTraceLoaded()) return;
     throw new Error('webfw: dd-trace is not initialised; call require("dd-trace").init() first (an ES module app: node --import dd-trace/initialize.mjs)');
   }
   done.add(entry);
