@@ -49,8 +49,13 @@ const MODULE_VERSION = { router: '2.3.0', express: '4.22.1' };
 
 const WRAPPED = Symbol.for('webfw.sentry.wrapped');
 
+const channels = new Map();
+
+/** The hook's `TracingChannel` (`orchestrion:<module>:<channel>`, as the transform names it). */
 function channelOf(hook) {
-  return dc.tracingChannel(`orchestrion:${hook.module}:${hook.channel}`);
+  const name = `orchestrion:${hook.module}:${hook.channel}`;
+  if (!channels.has(name)) channels.set(name, dc.tracingChannel(name));
+  return channels.get(name);
 }
 
 function hasSubscribers(ch) {
@@ -79,7 +84,7 @@ function traceCallback(pick) {
   return (original) =>
     function (...args) {
       const hook = pick(this);
-      const ch = hook.tc;
+      const ch = channelOf(hook);
       if (!ch.start.hasSubscribers) return original.apply(this, args);
       const ctx = { arguments: args, self: this, moduleVersion: MODULE_VERSION[hook.module] };
       const cb = args[args.length - 1];
@@ -91,15 +96,18 @@ function traceCallback(pick) {
         } else {
           ctx.result = res;
         }
-        const self = this;
-        const cbArgs = arguments;
-        ch.asyncStart.runStores(ctx, () => {
-          try {
-            return cb.apply(self, cbArgs);
-          } finally {
-            ch.asyncEnd.publish(ctx);
-          }
-        });
+        ch.asyncStart.runStores(
+          ctx,
+          function () {
+            try {
+              return cb.apply(this, arguments);
+            } finally {
+              ch.asyncEnd.publish(ctx);
+            }
+          },
+          this,
+          ...arguments,
+        );
       };
       return ch.start.runStores(ctx, () => {
         try {
@@ -120,7 +128,7 @@ function traceCallback(pick) {
 function traceSync(hook) {
   return (original) =>
     function (...args) {
-      const ch = hook.tc;
+      const ch = channelOf(hook);
       if (!hasSubscribers(ch)) return original.apply(this, args);
       const ctx = { arguments: args, self: this, moduleVersion: MODULE_VERSION[hook.module] };
       return ch.start.runStores(ctx, () => {
@@ -153,7 +161,13 @@ function targets(entry) {
  * so its integration subscribes), from the @sentry/node the app has; else the same two steps
  * here (the marker alone serves a line run before `Sentry.init()`).
  */
+let announce;
 function announcer() {
+  announce ??= findAnnouncer();
+  return announce;
+}
+
+function findAnnouncer() {
   const froms = [__filename, require.main && require.main.filename, process.argv[1], path.join(process.cwd(), 'index.js')];
   for (const from of froms) {
     if (!from) continue;
@@ -191,7 +205,6 @@ function instrument(entry = 'main') {
   done.add(entry);
   const { layer, router } = targets(entry);
   const hooks = HOOKS.filter((h) => h.entry === entry);
-  for (const hook of HOOKS) hook.tc ??= channelOf(hook);
   const handle = { main: HOOKS[0], v4: HOOKS[3] };
   // one layer class for both entries: a 4.x layer carries express 4's own `handle_request`
   wrap(
