@@ -81,6 +81,21 @@ function isWrapped(fn) {
   return typeof fn === 'function' && fn.__wrapped === true && typeof fn.__original === 'function';
 }
 
+/** The stack of the app's router: express 4's `app._router`, express 5's `app.router` (express 4's getter throws). */
+function appRouterStack(req) {
+  const app = req.app;
+  if (!app) return undefined;
+  let router = app._router;
+  if (!router) {
+    try {
+      router = app.router;
+    } catch {
+      return undefined;
+    }
+  }
+  return router && Array.isArray(router.stack) ? router.stack : undefined;
+}
+
 /** A mount path as instrumentation-express records it from the registering call's first argument. */
 function pathSegment(arg) {
   if (typeof arg === 'string') return arg;
@@ -244,6 +259,9 @@ class ExpressChannelInstrumentation {
     this._frames = new WeakMap();
     /** Route -> its dispatch layer (found in the router's stack). */
     this._routeLayers = new WeakMap();
+    /** Layer -> the router stack holding it; stack -> its length when its layers were noted. */
+    this._layerStacks = new WeakMap();
+    this._stackLengths = new WeakMap();
     this._enabled = false;
     this._store = undefined;
     const self = this;
@@ -373,7 +391,7 @@ class ExpressChannelInstrumentation {
     const rn = req.next;
     if (ctx.param !== undefined) {
       // a router.param callback: no span (instrumentation-express has none); an error it reports starts here
-      frame = { kind: 'param', parent: this._levelParent(state, rn), span: undefined, closed: true };
+      frame = { kind: 'param', parent: this._levelParent(state, req, rn, layer), span: undefined, closed: true };
       frame.childCtx = frame.parent ? frame.parent.childCtx : state.root;
       this._frames.set(ctx, frame);
       return frame;
@@ -386,7 +404,7 @@ class ExpressChannelInstrumentation {
       else {
         const dispatch = this._dispatchLayer(state, req, route);
         if (dispatch && isWrapped(dispatch.handle)) return this._leave(state);
-        const parent = this._siblingOrParent(state, rn, ctx);
+        const parent = this._siblingOrParent(state, rn, ctx, dispatch);
         handler = this._open(state, ctx, parent, rn, dispatch || { name: 'handle' }, layerPathOf(route.path), route);
       }
       frame = { kind: 'callback', ctx, parent: handler, rn, span: undefined, childCtx: handler.childCtx, phase: 'running', closed: false };
@@ -395,12 +413,12 @@ class ExpressChannelInstrumentation {
       return this._leave(state);
     } else if (ctx.errorHandler) {
       // error handlers are not wrapped by instrumentation-express (four parameters): no span
-      const parent = this._siblingOrParent(state, rn, ctx);
-      frame = { kind: 'untraced', ctx, parent, rn, span: undefined, phase: 'running', closed: false };
+      const parent = this._siblingOrParent(state, rn, ctx, layer);
+      frame = { kind: 'untraced', ctx, layer, parent, rn, span: undefined, phase: 'running', closed: false };
       frame.childCtx = parent ? parent.childCtx : state.root;
       state.open.push(frame);
     } else {
-      const parent = this._siblingOrParent(state, rn, ctx);
+      const parent = this._siblingOrParent(state, rn, ctx, layer);
       frame = this._open(state, ctx, parent, rn, layer, this._layerPath(state, req, layer, ctx), undefined);
     }
     if (ctx.errorHandler) {
@@ -427,8 +445,7 @@ class ExpressChannelInstrumentation {
   _layerPath(state, req, layer, ctx) {
     // express 4's own query and expressInit, added by `router.use(fn)`: no path (router 2 and webfw say '/')
     if (state.open.length === 0 && (layer.name === 'query' || layer.name === 'expressInit')) {
-      const app = req.app;
-      const stack = app && app._router && app._router.stack;
+      const stack = appRouterStack(req);
       if (stack && (stack[0] === layer || stack[1] === layer)) return undefined;
     }
     return layerPathOf('rawPath' in layer ? layer.rawPath : ctx.route);
@@ -452,9 +469,8 @@ class ExpressChannelInstrumentation {
       const handle = state.open[i].layer && state.open[i].layer.handle;
       if (handle && Array.isArray(handle.stack)) stacks.push(handle.stack);
     }
-    const app = req.app;
-    const appRouter = app && (app.router || app._router);
-    if (appRouter && Array.isArray(appRouter.stack)) stacks.push(appRouter.stack);
+    const appStack = appRouterStack(req);
+    if (appStack) stacks.push(appStack);
     for (const stack of stacks) {
       const found = stack.find((l) => l && l.route === route);
       if (found) {
@@ -465,28 +481,55 @@ class ExpressChannelInstrumentation {
     return undefined;
   }
 
-  /** The frame a layer starting in walk `rn` runs inside (the parent of its previous sibling, else the innermost open frame). */
-  _levelParent(state, rn) {
+  /**
+   * The index in `state.open` of the open sibling of `layer`, a layer of walk `rn` (-1: none,
+   * it starts a walk). Siblings are found by `req.next`, else, where a handler set `req.next` to
+   * the `next` it was given (express 4's expressInit does), by the router stack holding both.
+   */
+  _siblingIndex(state, req, rn, layer) {
     for (let i = state.open.length - 1; i >= 0; i--) {
       const f = state.open[i];
-      if (f.kind !== 'callback' && f.rn === rn) return f.parent;
+      if (f.kind !== 'callback' && f.rn === rn) return i;
     }
-    return state.open[state.open.length - 1];
+    const stack = layer && this._stackOf(req, state, layer);
+    if (!stack) return -1;
+    for (let i = state.open.length - 1; i >= 0; i--) {
+      const f = state.open[i];
+      if (f.kind !== 'callback' && f.layer && this._stackOf(req, state, f.layer) === stack) return i;
+    }
+    return -1;
+  }
+
+  /** The router stack holding `layer`: the app's router's, or a mounted router's among the open frames. */
+  _stackOf(req, state, layer) {
+    const known = this._layerStacks.get(layer);
+    if (known) return known;
+    const stacks = [appRouterStack(req)];
+    for (const f of state.open) if (f.layer && f.layer.handle && Array.isArray(f.layer.handle.stack)) stacks.push(f.layer.handle.stack);
+    for (const stack of stacks) {
+      if (!stack || this._stackLengths.get(stack) === stack.length) continue;
+      this._stackLengths.set(stack, stack.length);
+      for (const l of stack) if (l && typeof l === 'object') this._layerStacks.set(l, stack);
+    }
+    return this._layerStacks.get(layer);
+  }
+
+  /** The frame a layer of walk `rn` starting now runs inside (its sibling's parent, else the innermost open frame). */
+  _levelParent(state, req, rn, layer) {
+    const i = this._siblingIndex(state, req, rn, layer);
+    return i >= 0 ? state.open[i].parent : state.open[state.open.length - 1];
   }
 
   /**
    * A layer of walk `rn` starts: its open sibling (and what runs inside it) has called `next`
    * and closes. Returns the new layer's parent frame.
    */
-  _siblingOrParent(state, rn, ctx) {
-    for (let i = state.open.length - 1; i >= 0; i--) {
-      const f = state.open[i];
-      if (f.kind !== 'callback' && f.rn === rn) {
-        this._closeFrom(state, i, ctx);
-        return f.parent;
-      }
-    }
-    return state.open[state.open.length - 1];
+  _siblingOrParent(state, rn, ctx, layer) {
+    const i = this._siblingIndex(state, ctx.req, rn, layer);
+    if (i < 0) return state.open[state.open.length - 1];
+    const parent = state.open[i].parent;
+    this._closeFrom(state, i, ctx);
+    return parent;
   }
 
   /** Closes what runs inside `frame` (a route's earlier callbacks) as the next callback starts. */

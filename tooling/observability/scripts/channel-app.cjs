@@ -48,10 +48,11 @@ registerInstrumentations({ instrumentations });
 
 const express = createRequire(path.join(appDir, 'app.cjs'))(framework);
 const edge = which === 'edge' ? require('./channel-edge-app.cjs') : undefined;
-const app = edge ? edge.edgeApp(express) : require('./test-app.cjs')(express);
+const v4 = /v4/.test(framework);
+const app = edge ? edge.edgeApp(express, v4) : require('./test-app.cjs')(express);
 
 const server = app.listen(0, '127.0.0.1', async () => {
-  const answers = await ask(`http://127.0.0.1:${server.address().port}`, edge ? edge.EDGE_REQUESTS : undefined);
+  const answers = await ask(`http://127.0.0.1:${server.address().port}`, edge ? edge.edgeRequests(v4) : undefined);
   server.close();
   await new Promise((r) => setTimeout(r, 50));
   fs.writeFileSync(outFile, JSON.stringify({ answers, spans: normaliseOtel(exporter.getFinishedSpans(), Boolean(edge)) }, null, 1));

@@ -4,9 +4,10 @@
  * with merged params, sync throws and async rejections, an error passed by a middleware before
  * any route, a route's own error handler, next('route'), router.param (passing and failing), an
  * async middleware, the root path, an array path, an error handler that recovers, and errors
- * reaching express's final handler. `EDGE_REQUESTS`: what the test asks it.
+ * reaching express's final handler. `edgeRequests(v4)`: what the test asks it. `v4`: for
+ * express 4 (no async rejection: express 4 leaves it unhandled and the process exits).
  */
-function edgeApp(express) {
+function edgeApp(express, v4 = false) {
   const app = express();
   // (express's final handler without the stack trace, which names the agent's wrappers)
   app.set('env', 'production');
@@ -31,10 +32,12 @@ function edgeApp(express) {
   });
   outer.use('/inner/:k', inner);
   app.use('/outer', outer);
-  app.get('/async-throw', async function asyncThrow() {
-    await null;
-    throw new Error('async');
-  });
+  if (!v4) {
+    app.get('/async-throw', async function asyncThrow() {
+      await null;
+      throw new Error('async');
+    });
+  }
   app.get('/sync-throw', function syncThrow() {
     throw new Error('sync');
   });
@@ -107,7 +110,7 @@ function edgeApp(express) {
   return app;
 }
 
-const EDGE_REQUESTS = [
+const PATHS = [
   '/sub/hello',
   '/sub/fail',
   '/outer/inner/k1/5',
@@ -124,6 +127,11 @@ const EDGE_REQUESTS = [
   '/recover',
   '/final',
   '/nope',
-].map((p) => ['GET', p]);
+];
 
-module.exports = { edgeApp, EDGE_REQUESTS };
+/** The requests of the edge app (GET each path; without /async-throw for express 4). */
+function edgeRequests(v4 = false) {
+  return PATHS.filter((p) => !v4 || p !== '/async-throw').map((p) => ['GET', p]);
+}
+
+module.exports = { edgeApp, edgeRequests };
