@@ -7,7 +7,9 @@
  *                   machine only; `0.0.0.0` or `::` listens on every interface)
  * PORT              the port (default 3000; 0 picks a free one)
  * REDIS_URL         keep notes, sessions and rate limits in Redis (`redis://host:6379`), so
- *                   several instances share them; unset: in memory (one instance)
+ *                   several instances share them; unset: in memory (one instance). The
+ *                   demo listens while Redis is down: what needs Redis answers 503 with
+ *                   Retry-After until it is back
  * SESSION_SECRET    signs cookies and session ids; every instance needs the same one
  * TRUST_PROXY       the `trust proxy` setting behind nginx or a load balancer: a number of
  *                   hops (`1`), addresses or names (`loopback`, `10.0.0.0/8`), `true`/`false`
@@ -54,14 +56,6 @@ const timeoutMs = integer('SHUTDOWN_TIMEOUT', '10000', 600000, '(milliseconds)')
 
 async function main() {
   const store = createStore(env);
-  if (store.kind === 'redis') {
-    // Nothing is in flight yet: a signal while waiting for Redis just stops.
-    const stop = () => store.close().finally(() => process.exit(0));
-    process.once('SIGTERM', stop).once('SIGINT', stop);
-    await store.connect(); // retries until Redis answers (each failure is reported once)
-    process.off('SIGTERM', stop).off('SIGINT', stop);
-  }
-
   const app = createApp({ store, secret: env.SESSION_SECRET, trustProxy: trustProxy(env.TRUST_PROXY), rateLimit: { limit: rateLimit } });
   const server = app.listen(port, host, (err) => {
     if (err) {
@@ -78,6 +72,10 @@ async function main() {
   });
 
   gracefulShutdown(server, { delayMs, timeoutMs, readiness: store.status, onClose: store.close });
+  // Not awaited: the demo listens while Redis is down, and what needs Redis answers 503 (with
+  // Retry-After) until it is back. The client retries in the background and reports the outage
+  // once; connect() rejects only when the store is closed first (a shutdown while waiting).
+  if (store.kind === 'redis') store.connect().catch(() => undefined);
 }
 
 main().catch((err) => fail(`could not start: ${err.message}`));

@@ -34,14 +34,15 @@ function createMemoryStore() {
  * The Redis store on `url` (`redis://[[user]:password@]host[:port][/db]`). Keys start with
  * `prefix` (`demo:`): `demo:notes`, `demo:notes:last-id`, `demo:sess:<id>`, `demo:rl:<client>`.
  * `log` receives one line when Redis becomes unreachable and one when it is back (default:
- * stderr and stdout). Call `connect()` before creating the app: it resolves once Redis answers
- * (retrying meanwhile), and the rate limiter loads its scripts when it is created.
+ * stderr and stdout). `connect()` resolves once Redis answers (retrying meanwhile); the app may
+ * be created and serve before that: until Redis answers, what needs it fails as unavailable
+ * (503), and the rate limiter loads its scripts on its first request once Redis is there.
  */
 function createRedisStore(url, { prefix = 'demo:', log = defaultLog } = {}) {
   // Loaded here, so the in-memory default needs none of the Redis libraries.
   const { createClient, ...redis } = require('redis');
   const { RedisStore: SessionRedisStore } = require('connect-redis');
-  const { RedisStore: RateLimitRedisStore } = require('rate-limit-redis');
+  const RateLimitRedisStore = lateScripts(require('rate-limit-redis').RedisStore);
   const { RedisNoteStore } = require('./redis-notes');
 
   const client = createClient({ url, disableOfflineQueue: true });
@@ -83,6 +84,38 @@ function createRedisStore(url, { prefix = 'demo:', log = defaultLog } = {}) {
     status: () => ({ store: 'redis', redis: client.isReady ? 'ready' : 'reconnecting' }),
     connect: () => client.connect().then(() => undefined),
     close: () => (client.isOpen ? client.close() : Promise.resolve()),
+  };
+}
+
+/**
+ * rate-limit-redis' store, made to start while Redis is down: it loads its Lua scripts when the
+ * rate limiter is created, and a load that failed then would fail every later request, Redis
+ * back or not (it reloads them only on `NOSCRIPT`). This one loads them again before the next
+ * request whenever the last load failed; that request fails as unavailable while Redis is.
+ */
+function lateScripts(RedisStore) {
+  return class RateLimitRedisStore extends RedisStore {
+    init(options) {
+      this.options = options;
+      this.loading = super.init(options).catch(() => (this.loading = undefined));
+    }
+    async increment(key) {
+      await this.loadScripts();
+      return super.increment(key);
+    }
+    async get(key) {
+      await this.loadScripts();
+      return super.get(key);
+    }
+    loadScripts() {
+      if (this.loading === undefined) {
+        this.loading = super.init(this.options).catch((err) => {
+          this.loading = undefined;
+          throw err;
+        });
+      }
+      return this.loading;
+    }
   };
 }
 

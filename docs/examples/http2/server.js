@@ -8,10 +8,11 @@
  *                    current folder: docs/http2.md shows the openssl command that makes them)
  * HOST, PORT         where to listen (default localhost:3443; PORT=0 picks a free port)
  *
- * It prints the URL it listens on.
+ * It prints the URL it listens on. When it cannot (a key or certificate missing, the port
+ * taken), it says why in one line and exits with code 1.
  */
 const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const webfw = require('@webfw/core');
 
 const app = webfw();
@@ -28,18 +29,36 @@ app.post('/echo', (req, res) => {
 });
 
 const env = process.env;
+const port = Number(env.PORT ?? 3443);
+
+/** Prints why the example cannot start, in one line, and exits with code 1. */
+function fail(message) {
+  console.error(`http2 example: ${message}`);
+  process.exit(1);
+}
+
+/** The PEM file named by variable `name` (or `fallback` in the current folder); exits saying what to do when it cannot be read. */
+function pem(name, fallback, what) {
+  const file = resolve(env[name] || fallback);
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    fail(
+      `cannot read the TLS ${what} ${file} (${err.code || err.message}): make key.pem and cert.pem here with the openssl command in docs/http2.md, or set TLS_KEY and TLS_CERT`,
+    );
+  }
+}
+
 const server = app.listen(
   {
     host: env.HOST || 'localhost',
-    port: Number(env.PORT ?? 3443),
-    tls: { key: readFileSync(env.TLS_KEY || 'key.pem'), cert: readFileSync(env.TLS_CERT || 'cert.pem') },
+    port,
+    tls: { key: pem('TLS_KEY', 'key.pem', 'key'), cert: pem('TLS_CERT', 'cert.pem', 'certificate') },
     http2: true,
   },
   (err) => {
-    if (err) {
-      console.error(`http2 example: ${err.message}`);
-      process.exit(1);
-    }
+    if (err && err.code === 'EADDRINUSE') fail(`port ${port} is in use; set PORT to another port (PORT=0 picks a free one)`);
+    if (err) fail(err.message);
     console.log(`https://localhost:${server.address().port}`);
   },
 );

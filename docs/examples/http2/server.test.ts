@@ -5,7 +5,7 @@
  * only HTTP/1.1).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:http2';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -94,5 +94,37 @@ describe('docs/examples/http2/server.js', () => {
   it('answers HTTP/1.1 on the same port to a client that does not offer h2', async () => {
     const ca = readFileSync(join(dir, 'cert.pem'));
     expect(await askHttp1(port, ca, '/')).toEqual({ status: 200, body: { httpVersion: '1.1', protocol: 'https', secure: true, hostname: 'localhost' } });
+  });
+});
+
+describe('docs/examples/http2/server.js when it cannot start', () => {
+  /** Runs server.js in `cwd` with `env` added; resolves with its exit code and output once it exits. */
+  function runFailing(cwd: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, [serverJs], { cwd, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TLS_KEY: '', TLS_CERT: '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  }
+
+  it('should say in one line which key file is missing and how to make it, and exit 1', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'webfw-http2-nokey-'));
+    try {
+      const hint = 'make key.pem and cert.pem here with the openssl command in docs/http2.md, or set TLS_KEY and TLS_CERT';
+      expect(await runFailing(empty)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `http2 example: cannot read the TLS key ${join(empty, 'key.pem')} (ENOENT): ${hint}\n`,
+      });
+      writeFileSync(join(empty, 'key.pem'), 'not used');
+      expect(await runFailing(empty, { TLS_CERT: 'missing/cert.pem' })).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `http2 example: cannot read the TLS certificate ${join(empty, 'missing', 'cert.pem')} (ENOENT): ${hint}\n`,
+      });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
