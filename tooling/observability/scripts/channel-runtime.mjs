@@ -1,32 +1,31 @@
-// The test app traced by the channel subscriber alone on Bun or Deno (node too): no HTTP
-// instrumentation there, so the SERVER spans are the subscriber's own. For webfw 5.x and /v4,
-// each through app.listen and through the runtime's own server (Bun.serve / Deno.serve) with
-// app.fetch, writes the answers and the spans, normalised (channel-spans.cjs), as JSON.
+// The test app traced by the channel subscriber on Bun or Deno (node too), set up by the docs'
+// block for those runtimes (<appDir>/tracing-runtimes.mjs, imported first, as the app's first
+// import): no HTTP instrumentation there, so the SERVER spans are the subscriber's own. For webfw
+// 5.x and /v4, each through app.listen and through the runtime's own server (Bun.serve /
+// Deno.serve) with app.fetch, writes the answers and the spans, normalised (channel-spans.cjs),
+// as JSON.
 //
 //   bun channel-runtime.mjs <appDir> <out.json>
 //   deno run -A channel-runtime.mjs <appDir> <out.json>
 //
-// Everything is loaded from <appDir>/node_modules as a user's app loads it (createRequire): the
-// installed @webfw/core and its instrumentation file, and the OpenTelemetry packages.
+// Everything is loaded from <appDir>/node_modules as a user's app loads it: the installed
+// @webfw/core and its instrumentation file, and the OpenTelemetry packages.
 /* global Bun, Deno */
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import process from 'node:process';
 
 const here = createRequire(import.meta.url);
 const [appDir, outFile] = process.argv.slice(2);
+await import(pathToFileURL(join(appDir, 'tracing-runtimes.mjs')).href);
 const appRequire = createRequire(join(appDir, 'app.cjs'));
-
-const { NodeTracerProvider } = appRequire('@opentelemetry/sdk-trace-node');
-const { InMemorySpanExporter, SimpleSpanProcessor } = appRequire('@opentelemetry/sdk-trace-base');
-const { ExpressChannelInstrumentation } = appRequire('@webfw/core/instrumentation/opentelemetry-channel.cjs');
+const { capture } = here('./channel-capture.cjs');
 const { ask, normaliseOtel } = here('./channel-spans.cjs');
 const testApp = here('./test-app.cjs');
 
-const exporter = new InMemorySpanExporter();
-new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).register();
-new ExpressChannelInstrumentation();
+const exporter = capture(appDir);
 
 const runtime = typeof Bun !== 'undefined' ? 'bun' : typeof Deno !== 'undefined' ? 'deno' : 'node';
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
