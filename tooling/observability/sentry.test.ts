@@ -8,11 +8,11 @@
  *
  * The apps: scripts/test-app.cjs (the app every agent traces) on express 5.3 against the 5.x
  * entry and express 4.22 against `/v4`, webfw imported as `express` (aliased) and as
- * `@webfw/core`, CommonJS and ESM; and the docs' own app blocks, on express 5.3 and webfw. Each
- * run is its own process (scripts/sentry-drive.cjs, preloaded: listens on a free loopback port,
- * sends the requests, keeps what Sentry's transport is handed, nothing sent), normalised by
- * scripts/sentry-normalise.cjs (no ids, timings, ports); spans, errors and answers are compared
- * whole, field by field.
+ * `@webfw/core`, CommonJS and ESM, and bundled by esbuild; and the docs' own app blocks, on
+ * express 5.3 and webfw. Each run is its own process (scripts/sentry-drive.cjs, preloaded:
+ * listens on a free loopback port, sends the requests, keeps what Sentry's transport is handed,
+ * nothing sent), normalised by scripts/sentry-normalise.cjs (no ids, timings, ports); spans,
+ * errors and answers are compared whole, field by field.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -174,6 +174,16 @@ beforeAll(async () => {
   }
   // express with webfw's line: Sentry traces it as without the line
   jobs.push(['express5+webfw express cjs', () => capture(dirs['express5+webfw'], testAppFile(dirs['express5+webfw'], 'express', false), TEST_REQUESTS)]);
+  // the same app bundled by esbuild with webfw and webfw's line (Sentry's packages external, as Sentry requires)
+  const entry = testAppFile(dirs.aliased, 'express', false);
+  await run(
+    join(root, 'node_modules/.bin/esbuild'),
+    [entry, '--bundle', '--platform=node', '--external:@sentry/*', '--outfile=bundled.js', '--log-level=error'],
+    {
+      cwd: dirs.aliased,
+    },
+  );
+  jobs.push(['bundle aliased express cjs', () => capture(dirs.aliased, 'bundled.js', TEST_REQUESTS)]);
   // the docs' own app blocks
   for (const kind of ['express5', 'aliased'] as Layout[]) {
     for (const file of ['app.js', 'app.mjs']) jobs.push([`docs ${kind} ${file}`, () => capture(dirs[kind], file, DOCS_REQUESTS)]);
@@ -213,6 +223,14 @@ describe.each(cases)('$name', (c) => {
       expect(got.errors).toEqual(reference.errors);
     });
   });
+});
+
+test('webfw bundled by esbuild with its line (5.x aliased, CommonJS): the same spans and errors as express', () => {
+  const reference = results.get(key(cases[0]!.reference, false))!;
+  const got = results.get('bundle aliased express cjs')!;
+  expect(got.answers).toEqual(reference.answers);
+  expect(got.spans).toEqual(reference.spans);
+  expect(got.errors).toEqual(reference.errors);
 });
 
 test("express with webfw's line: Sentry traces it as without the line", () => {
