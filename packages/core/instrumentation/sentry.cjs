@@ -24,7 +24,8 @@
  * it transformed (`orchestrionModuleInjected` of the installed SDK). Every span, name and
  * attribute is then Sentry's own, made by its current subscriber: nothing of its logic is
  * copied here. What it depends on is what the transform publishes (the table below, which the
- * tests compare with the installed SDK's own `expressConfig`).
+ * tests compare with the installed SDK's own declarations). Loading it instruments both
+ * entries (it loads `/v4` too: a few milliseconds, once).
  */
 const dc = require('node:diagnostics_channel');
 const path = require('node:path');
@@ -49,13 +50,9 @@ const MODULE_VERSION = { router: '2.3.0', express: '4.22.1' };
 
 const WRAPPED = Symbol.for('webfw.sentry.wrapped');
 
-const channels = new Map();
-
-/** The hook's `TracingChannel` (`orchestrion:<module>:<channel>`, as the transform names it). */
-function channelOf(hook) {
-  const name = `orchestrion:${hook.module}:${hook.channel}`;
-  if (!channels.has(name)) channels.set(name, dc.tracingChannel(name));
-  return channels.get(name);
+/** What a hook publishes on: its `TracingChannel` (`orchestrion:<module>:<channel>`, as the transform names it) and `moduleVersion`. */
+function publisher(hook) {
+  return { ch: dc.tracingChannel(`orchestrion:${hook.module}:${hook.channel}`), moduleVersion: MODULE_VERSION[hook.module] };
 }
 
 function hasSubscribers(ch) {
@@ -78,15 +75,14 @@ function wrap(target, name, make) {
  * stores bound to it apply while it runs), `end` when it returns, `error` for a throw; the last
  * argument (`next`) wrapped: `error` when called with an error (`result` otherwise), then
  * `asyncStart` around the rest of the chain and `asyncEnd` after it. `pick(layer)` chooses the
- * hook (the 5.x and 4.x entries share webfw's layer class).
+ * publisher (the 5.x and 4.x entries share webfw's layer class).
  */
 function traceCallback(pick) {
   return (original) =>
     function (...args) {
-      const hook = pick(this);
-      const ch = channelOf(hook);
+      const { ch, moduleVersion } = pick(this);
       if (!ch.start.hasSubscribers) return original.apply(this, args);
-      const ctx = { arguments: args, self: this, moduleVersion: MODULE_VERSION[hook.module] };
+      const ctx = { arguments: args, self: this, moduleVersion };
       const cb = args[args.length - 1];
       if (typeof cb !== 'function') return original.apply(this, args);
       args[args.length - 1] = function (err, res) {
@@ -125,12 +121,11 @@ function traceCallback(pick) {
 }
 
 /** A registration as the transform's `Sync` kind publishes it: `start`, the call (`result`), `error` for a throw, `end`. */
-function traceSync(hook) {
+function traceSync({ ch, moduleVersion }) {
   return (original) =>
     function (...args) {
-      const ch = channelOf(hook);
       if (!hasSubscribers(ch)) return original.apply(this, args);
-      const ctx = { arguments: args, self: this, moduleVersion: MODULE_VERSION[hook.module] };
+      const ctx = { arguments: args, self: this, moduleVersion };
       return ch.start.runStores(ctx, () => {
         try {
           ctx.result = original.apply(this, args);
@@ -171,19 +166,24 @@ function findAnnouncer() {
   const froms = [__filename, require.main && require.main.filename, process.argv[1], path.join(process.cwd(), 'index.js')];
   for (const from of froms) {
     if (!from) continue;
+    let sentry;
     try {
-      const sentry = createRequire(createRequire(from).resolve('@sentry/node'));
-      const { orchestrionModuleInjected } = sentry('@sentry/server-utils');
-      if (typeof orchestrionModuleInjected === 'function') return orchestrionModuleInjected;
-      const { getClient } = sentry('@sentry/node');
-      return (name) => {
-        mark(name);
-        const client = getClient();
-        if (client) client.emit('orchestrion.module-injected', name);
-      };
+      sentry = createRequire(from).resolve('@sentry/node');
     } catch {
-      // not from here: the next place
+      continue; // not from here: the next place
     }
+    try {
+      const { orchestrionModuleInjected } = createRequire(sentry)('@sentry/server-utils');
+      if (typeof orchestrionModuleInjected === 'function') return orchestrionModuleInjected;
+    } catch {
+      // an SDK without it: its marker and client hook, below
+    }
+    const { getClient } = require(sentry);
+    return (name) => {
+      mark(name);
+      const client = getClient();
+      if (client) client.emit('orchestrion.module-injected', name);
+    };
   }
   return mark;
 }
@@ -205,14 +205,16 @@ function instrument(entry = 'main') {
   done.add(entry);
   const { layer, router } = targets(entry);
   const hooks = HOOKS.filter((h) => h.entry === entry);
-  const handle = { main: HOOKS[0], v4: HOOKS[3] };
+  const handle = (e) => publisher(HOOKS.find((h) => h.entry === e && h.kind === 'Callback'));
+  const main = handle('main');
+  const v4 = handle('v4');
   // one layer class for both entries: a 4.x layer carries express 4's own `handle_request`
   wrap(
     layer,
     'handleRequest',
-    traceCallback((l) => (Object.prototype.hasOwnProperty.call(l, 'handle_request') ? handle.v4 : handle.main)),
+    traceCallback((l) => (Object.prototype.hasOwnProperty.call(l, 'handle_request') ? v4 : main)),
   );
-  for (const hook of hooks) if (hook.kind === 'Sync') wrap(router, hook.method, traceSync(hook));
+  for (const hook of hooks) if (hook.kind === 'Sync') wrap(router, hook.method, traceSync(publisher(hook)));
   announcer()(hooks[0].module);
 }
 
