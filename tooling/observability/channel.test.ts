@@ -105,7 +105,10 @@ function docsCommonJs(framework: string): Promise<Trace> {
 /** An ES module app importing the docs' ESM block first, then `framework`; no loader flag. */
 function docsEsm(framework: string): Promise<Trace> {
   const file = `app-esm-${slug(framework)}.mjs`;
-  writeFileSync(join(appDir, file), `import './tracing.mjs';\nimport express from '${framework}';\nimport { serve } from ${SERVE};\n\nserve(express, process.argv[2]);\n`);
+  writeFileSync(
+    join(appDir, file),
+    `import './tracing.mjs';\nimport express from '${framework}';\nimport { serve } from ${SERVE};\n\nserve(express, process.argv[2]);\n`,
+  );
   return node([file], appDir);
 }
 
@@ -164,8 +167,7 @@ describe('express 5.3 (its router 2.3 publishes the channel)', () => {
   test("instrumentation-express's options (ignoreLayers, ignoreLayersType, spanNameHook, requestHook): the same spans", () =>
     same(channelApp('channel', 'express', here, 'edge', 'configured'), '5.x configured'));
 
-  test("without instrumentation-http: the subscriber's own SERVER spans are instrumentation-http's", () =>
-    same(channelApp('own', 'express', here), '5.x'));
+  test("without instrumentation-http: the subscriber's own SERVER spans are instrumentation-http's", () => same(channelApp('own', 'express', here), '5.x'));
 
   test('beside patching (WebfwInstrumentation and the subscriber): each span once', () => same(channelApp('both', 'express', here), '5.x'));
 });

@@ -222,7 +222,8 @@ function startServerSpan(tracer, req) {
     attributes['url.path'] = url.pathname;
     if (url.search) attributes['url.query'] = url.search.slice(1);
   }
-  const client = (typeof headers['x-forwarded-for'] === 'string' && headers['x-forwarded-for'].split(',')[0].trim()) || (req.socket && req.socket.remoteAddress);
+  const client =
+    (typeof headers['x-forwarded-for'] === 'string' && headers['x-forwarded-for'].split(',')[0].trim()) || (req.socket && req.socket.remoteAddress);
   if (client) attributes['client.address'] = client;
   if (server && server.port != null) attributes['server.port'] = Number(server.port);
   if (req.method !== method && req.method != null) attributes['http.request.method_original'] = req.method;
@@ -264,26 +265,17 @@ class ExpressChannelInstrumentation {
     this._stackLengths = new WeakMap();
     this._enabled = false;
     this._store = undefined;
-    const self = this;
     this._handlers = {
-      start(ctx) {
-        self._safely(() => self._begin(ctx));
-      },
-      end(ctx) {
-        self._safely(() => self._end(ctx));
-      },
-      asyncStart() {},
-      asyncEnd(ctx) {
-        self._safely(() => self._asyncEnd(ctx));
-      },
-      error(ctx) {
-        self._safely(() => self._error(ctx));
-      },
+      start: (ctx) => this._safely(() => this._begin(ctx)),
+      end: (ctx) => this._safely(() => this._end(ctx)),
+      asyncStart: () => {},
+      asyncEnd: (ctx) => this._safely(() => this._asyncEnd(ctx)),
+      error: (ctx) => this._safely(() => this._error(ctx)),
     };
     this._transform = (ctx) => {
       let out;
-      self._safely(() => {
-        const frame = self._begin(ctx);
+      this._safely(() => {
+        const frame = this._begin(ctx);
         out = frame ? frame.childCtx : undefined;
       });
       return out === undefined ? api.context.active() : out;
@@ -319,6 +311,8 @@ class ExpressChannelInstrumentation {
     this._enabled = true;
     this._channel.subscribe(this._handlers);
     this._bindContext();
+    // NodeSDK registers its context manager after enabling the instrumentations, in the same tick
+    queueMicrotask(() => this._bindContext());
   }
 
   /** Unsubscribes; spans already open end with their responses. */
@@ -436,8 +430,8 @@ class ExpressChannelInstrumentation {
       frame.closed = true;
       if (frame.span && !frame.ended) this._endSpan(frame);
     }
-    if (state.serverSpan) state.serverSpan.end();
     state.off = true;
+    state.left = true;
     return null;
   }
 
@@ -696,6 +690,7 @@ class ExpressChannelInstrumentation {
 
   /** The response closed: errors no error handler received left every frame around them; every span ends. */
   _finish(req, res, state) {
+    if (state.left && state.serverSpan) endServerSpan(state, req, res);
     if (state.off) return;
     for (const [error, entry] of state.errors) {
       if (entry.caught) continue;

@@ -4,9 +4,14 @@
  * with merged params, sync throws and async rejections, an error passed by a middleware before
  * any route, a route's own error handler, next('route'), router.param (passing and failing), an
  * async middleware, the root path, an array path, an error handler that recovers, and errors
- * reaching express's final handler. `edgeRequests(v4)`: what the test asks it. `v4`: for
+ * reaching express's final handler; and spans a middleware and a route callback start themselves
+ * (children of the layer's span when the context is carried). `edgeRequests(v4)`: what the test asks it. `v4`: for
  * express 4 (no async rejection: express 4 leaves it unhandled and the process exits).
  */
+const { trace } = require('@opentelemetry/api');
+
+const tracer = trace.getTracer('edge-app');
+
 function edgeApp(express, v4 = false) {
   const app = express();
   // (express's final handler without the stack trace, which names the agent's wrappers)
@@ -80,6 +85,17 @@ function edgeApp(express, v4 = false) {
   app.get('/async-mw', function afterAsync(req, res) {
     res.send('ok');
   });
+  app.use('/own-spans', async function startsSpans(req, res, next) {
+    await null;
+    tracer.startSpan('middleware work').end();
+    next();
+  });
+  app.get('/own-spans', function ownSpans(req, res) {
+    tracer.startActiveSpan('handler work', (span) => {
+      span.end();
+      res.send('own spans');
+    });
+  });
   app.get('/', function root(req, res) {
     res.send('root');
   });
@@ -102,7 +118,6 @@ function edgeApp(express, v4 = false) {
   app.use(function notFound(req, res) {
     res.status(404).send('not found');
   });
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use(function onError(err, req, res, next) {
     if (err.message === 'final') return next(err);
     res.status(500).send(err.message);
@@ -122,6 +137,7 @@ const PATHS = [
   '/p/1',
   '/p/bad',
   '/async-mw',
+  '/own-spans',
   '/',
   '/a2',
   '/recover',
