@@ -23,9 +23,11 @@
  * How the events become spans. The channel reports each handler call; instrumentation-express
  * wraps each layer's `handle` and its `next`. What a wrapper sees, this reads from the events:
  * - Which router call a layer belongs to: `req.next` (each router's `handle` sets its own `next`
- *   there while it walks its stack, and puts the caller's back when done). A layer of the same
- *   walk as an open one is its sibling: the open one (and everything inside it) has called
- *   `next`. A layer of a new walk runs inside the innermost open layer (a mounted router or app).
+ *   there while it walks its stack, and puts the caller's back when done), else (a handler set
+ *   `req.next` itself, as express 4's expressInit does) the router stack holding the layer. A
+ *   layer of the same walk as an open one is its sibling: the open one (and everything inside it)
+ *   has called `next`. A layer of a new walk runs inside the innermost open layer (a mounted
+ *   router or app).
  * - A route's callbacks (the channel's events for the layers of `req.route.stack`) are one
  *   `request handler` span, as the route's dispatch layer is for instrumentation-express (the
  *   channel does not publish that layer itself).

@@ -4,7 +4,8 @@
  * `express` (scripts/install-app.cjs), the OpenTelemetry packages of this package's
  * devDependencies linked into its node_modules (as an install has them: Bun, Deno and bundlers
  * resolve them from there), a package.json naming them (Deno resolves bare imports of an app
- * from its package.json), and the files the apps load beside it (channel-spans.cjs,
+ * from its package.json) with `"type": "module"` (an ES module app; its CommonJS files are
+ * .cjs), and the files the apps load beside it (channel-spans.cjs,
  * test-app.cjs, channel-worker.cjs, channel-bundle-app.cjs).
  */
 const fs = require('node:fs');
@@ -24,7 +25,7 @@ module.exports = function layOut(dir) {
     fs.symlinkSync(fs.realpathSync(path.join(otel, name)), path.join(dir, 'node_modules', '@opentelemetry', name), 'dir');
     dependencies[`@opentelemetry/${name}`] = '*';
   }
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'traced-app', private: true, dependencies }, null, 2));
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'traced-app', private: true, type: 'module', dependencies }, null, 2));
   for (const file of BESIDE) fs.copyFileSync(path.join(__dirname, file), path.join(dir, file));
   return dir;
 };
