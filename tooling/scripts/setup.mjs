@@ -215,7 +215,7 @@ export function recordBuild(root, entry) {
 }
 
 /** The command that runs the pinned pnpm: `pnpm` when that version is on PATH, else through npx. */
-function pnpmCommand(root) {
+export function pnpmCommand(root) {
   const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const version = packageManager.split('@')[1];
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });
