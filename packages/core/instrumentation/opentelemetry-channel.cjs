@@ -37,7 +37,7 @@
  *   gets it: the error left a layer when an error handler outside it receives the error
  *   (`incomingError`), or when the response ends with no error handler having received it.
  * - `http.route` and the route name come from the paths layers were mounted on, kept per request
- *   as instrumentation-express keeps them (`req.__ot_middlewares`), here in a field of its own.
+ *   as instrumentation-express keeps them (`req.__ot_middlewares`), here in the request's state.
  *
  * Both at once: a layer whose `handle` instrumentation-express has wrapped (ExpressInstrumentation
  * or WebfwInstrumentation patched the app) is left to it, and so is the rest of that request: no
@@ -73,7 +73,7 @@ const CHANNEL = 'express.router.request';
 /** @opentelemetry/core's context keys (api's createContextKey is Symbol.for). */
 const RPC_METADATA = api.createContextKey('OpenTelemetry SDK Context Key RPC_METADATA');
 const SUPPRESS_TRACING = api.createContextKey('OpenTelemetry SDK Context Key SUPPRESS_TRACING');
-/** instrumentation-express's paths a request went through are on `req.__ot_middlewares`; these are ours. */
+/** The layer types (instrumentation-express's `express.type` values). */
 const ROUTER = 'router';
 const MIDDLEWARE = 'middleware';
 const REQUEST_HANDLER = 'request_handler';
