@@ -12,6 +12,10 @@
  * an express app through `"express": "npm:@webfw/core@<version>"`. Each runs a small app that
  * is asked over HTTP, and the answers are asserted exactly.
  *
+ * Before anything is published, README.md's "Installing before the first release" runs as
+ * written: the tarballs `npm run pack` makes, installed with npm, pnpm and yarn into empty
+ * projects, one package alone and the core.
+ *
  * Last, versions move independently: a changeset on the logger alone releases the logger and
  * what depends on it (core, `updateInternalDependencies: patch`), nothing else; a minor change
  * to the router releases the router and core, core's published range on the router following.
@@ -145,6 +149,55 @@ afterAll(async () => {
 });
 
 const FIRST = { logger: '1.0.0', 'body-parser': '2.0.0', router: '2.0.0', static: '2.0.0', core: '5.0.0' };
+
+/**
+ * README.md's "Installing before the first release", line by line as written: each command of
+ * its `install-tarballs` block runs in an empty project (WEBFW set to the scratch copy's
+ * dist-tarballs/, made by `npm run pack`'s packing step), then the small app of the case it
+ * installs (the logger alone, or the core). This runs before anything is published: @webfw/* is
+ * not on the registry yet, as on npmjs.com today.
+ */
+const tarballLines = (() => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = /^<!-- run: install-tarballs -->\s*^```sh\n([^]*?)^```$/m.exec(readme)?.[1];
+  if (block === undefined) throw new Error('README.md has no block marked <!-- run: install-tarballs -->');
+  return block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#') && !line.startsWith('WEBFW='));
+})();
+
+describe('release rehearsal: before the first release, fresh projects install the tarballs of `npm run pack`', () => {
+  const answers = new Map<string, string>();
+  /** The case a README line installs: the core, or the logger alone. */
+  const caseOf = (line: string) => (/webfw-core-|\/\*\.tgz/.test(line) ? 3 : 0);
+
+  beforeAll(async () => {
+    // `npm run pack` is setup.mjs (done: the copy has the built dist/) then pack.mjs
+    await ok(process.execPath, [join('tooling', 'scripts', 'pack.mjs')], scratch);
+    const tarballs = join(scratch, 'dist-tarballs');
+    const tasks = tarballLines.map((line, i) => async () => {
+      const dir = join(work, 'tarball-apps', String(i));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `tarball-app-${i}`, version: '1.0.0', private: true }, null, 2) + '\n');
+      writeFileSync(join(dir, '.npmrc'), npmrc());
+      const env = { npm_config_registry: registry!.url, YARN_CACHE_FOLDER: join(work, `.yarn-cache-tarballs-${i}`) };
+      const install = await run('bash', ['-e', '-c', `WEBFW=${tarballs}\n${line}`], dir, env);
+      if (install.status !== 0) return answers.set(line, `install failed (${install.status}):\n${install.output}`);
+      const c = CASES[caseOf(line)]!;
+      for (const [file, text] of Object.entries(c.files)) writeFileSync(join(dir, file), text);
+      const app = await run(process.execPath, [Object.keys(c.files).find((f) => /^app\.m?js$/.test(f))!], dir);
+      answers.set(line, app.status === 0 ? app.output : `app failed (${app.status}):\n${app.output}`);
+    });
+    await pool(tasks, 3);
+  });
+
+  it('should give a line per package manager for one package alone and for the core', () => {
+    const kinds = tarballLines.map((line) => `${/(npm install|pnpm add|yarn add) /.exec(line)?.[1]} ${caseOf(line) === 3 ? 'core' : 'alone'}`);
+    expect(kinds.sort()).toEqual(['npm install alone', 'npm install core', 'pnpm add alone', 'pnpm add core', 'yarn add alone', 'yarn add core']);
+  });
+
+  it.each(tarballLines)('%s', (line) => {
+    expect(answers.get(line)).toBe(CASES[caseOf(line)]!.expected);
+  });
+});
 
 describe('release rehearsal: the first release', () => {
   it('should version every package from its pending changesets, write each CHANGELOG.md, and publish them all', async () => {
