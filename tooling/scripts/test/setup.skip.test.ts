@@ -31,7 +31,36 @@ echo "pnpm $*" >> "$root/calls.log"
 if [ -f "$root/FAIL_INSTALL" ]; then echo "ERR_PNPM_FAKE install failed on purpose"; exit 3; fi
 mkdir -p "$root/node_modules" "$root/packages/b/node_modules" "$root/packages/c/node_modules"
 touch "$root/node_modules/.modules.yaml"
+cat <<'OUT'
+Scope: all 6 workspace projects
+Packages: +2
+++
+Progress: resolved 2, reused 2, downloaded 0, added 2, done
+
+dependencies:
++ left-pad 1.3.0
+
+devDependencies:
++ ms 2.1.3
+- old-thing 1.0.0
+
+OUT
+echo ". preinstall$ node tooling/guard.mjs"
+echo ". preinstall: Done"
+echo "> ws@ preinstall $root"
+echo "> node tooling/guard.mjs"
+echo
+echo "Done in 0.1s using pnpm v10.34.8"
 `;
+
+/** What setup shows of the fake pnpm's install: its output without the listing of dependencies and the root preinstall's echo. */
+const PNPM_SHOWN = [
+  'Scope: all 6 workspace projects',
+  'Packages: +2',
+  '++',
+  'Progress: resolved 2, reused 2, downloaded 0, added 2, done',
+  'Done in 0.1s using pnpm v10.34.8',
+];
 
 const FAKE_BUILD = `#!/bin/sh
 name=$(sed -n 's/^  "name": "\\(.*\\)",$/\\1/p' package.json)
@@ -53,7 +82,11 @@ function manifest(name: string, deps: Record<string, string> = {}): string {
 function makeWorkspace(): string {
   const root = mkdtempSync(join(tmpdir(), 'webfw-setup-test-'));
   made.push(root);
-  put(root, 'package.json', JSON.stringify({ name: 'ws', private: true, packageManager: 'pnpm@10.34.8' }) + '\n');
+  put(
+    root,
+    'package.json',
+    JSON.stringify({ name: 'ws', private: true, packageManager: 'pnpm@10.34.8', scripts: { preinstall: 'node tooling/guard.mjs' } }) + '\n',
+  );
   put(root, 'pnpm-workspace.yaml', 'packages:\n  - "packages/*"\n  - "tooling/other"\n\nonlyBuiltDependencies:\n  - esbuild\n');
   put(root, 'pnpm-lock.yaml', "lockfileVersion: '9.0'\n");
   put(root, 'tsconfig.json', '{}\n');
@@ -125,10 +158,19 @@ describe('setup.mjs on a fresh clone', () => {
     expect(calls.indexOf('build @t/a')).toBeLessThan(calls.indexOf('build @t/b'));
     expect(calls.indexOf('build @t/b')).toBeLessThan(calls.indexOf('build @t/c'));
     expect(lines[0]).toBe(`webfw setup: installing dependencies (${INSTALL})`);
-    expect(lines.slice(1, 5).sort()).toEqual(['@t/a', '@t/b', '@t/c', '@t/d'].map((n) => `webfw setup: building ${n}`));
-    expect(lines[5]).toMatch(/^webfw setup: built 4 packages in \d+\.\d s$/);
-    expect(lines[6]).toMatch(/^webfw setup: ready in \d+\.\d s$/);
-    expect(lines).toHaveLength(7);
+    expect(lines.slice(1, 6)).toEqual(PNPM_SHOWN);
+    const progress = lines.slice(6, 14);
+    expect(progress.filter((l) => l.includes(' building ')).sort()).toEqual(['@t/a', '@t/b', '@t/c', '@t/d'].map((n) => `webfw setup: building ${n}`));
+    for (const name of ['@t/a', '@t/b', '@t/c', '@t/d']) {
+      const built = progress.findIndex((l) => new RegExp(`^webfw setup: built ${name} in \\d+\\.\\d s$`).test(l));
+      expect(built).toBeGreaterThan(progress.indexOf(`webfw setup: building ${name}`));
+    }
+    // a package starts building once the packages it depends on are built
+    expect(progress.findIndex((l) => l.startsWith('webfw setup: built @t/a '))).toBeLessThan(progress.indexOf('webfw setup: building @t/b'));
+    expect(progress.findIndex((l) => l.startsWith('webfw setup: built @t/b '))).toBeLessThan(progress.indexOf('webfw setup: building @t/c'));
+    expect(lines[14]).toMatch(/^webfw setup: built 4 packages in \d+\.\d s$/);
+    expect(lines[15]).toMatch(/^webfw setup: ready in \d+\.\d s$/);
+    expect(lines).toHaveLength(16);
     expect(readFileSync(join(root, 'packages/c/dist/index.js'), 'utf8')).toBe('c1\n');
   });
 });
