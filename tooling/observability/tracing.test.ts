@@ -16,6 +16,13 @@
  * globally, so every combination is its own node process (scripts/trace-app.cjs), which prints
  * the spans normalised (ids as indexes into the list, parents as indexes, no timings, ports
  * or addresses); the lists are compared whole, field by field.
+ *
+ * OpenTelemetry also on the harder app of the channel tests (scripts/channel-edge-app.cjs: a
+ * sub-app, nested routers, throws, error handlers, `GET /` and more; run by
+ * scripts/channel-app.cjs), WebfwInstrumentation on webfw against ExpressInstrumentation on
+ * express 5.3 / 4.22. The workspace's WebfwInstrumentation patches the 5.x entry before /v4
+ * loads (as an app loading `@webfw/core` before `@webfw/core/v4` has it): express 4 gives its
+ * `query` and `expressInit` layers no `http.route` for `GET /`, and neither may webfw.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +58,21 @@ async function trace(agent: Agent, framework: string, dir: string, webfwLine = f
     cwd: here,
     env: { ...process.env, DD_TRACE_STARTUP_LOGS: 'false', DD_INSTRUMENTATION_TELEMETRY_ENABLED: 'false', OTEL_SEMCONV_STABILITY_OPT_IN: '' },
     timeout: 60000,
+  });
+  return JSON.parse(readFileSync(out, 'utf8')) as Trace;
+}
+
+/**
+ * The edge app's spans under instrumentation-http and `mode` (scripts/channel-app.cjs: 'patch'
+ * ExpressInstrumentation, 'webfw' WebfwInstrumentation), `framework` resolved from `dir`.
+ */
+async function edge(mode: 'patch' | 'webfw', framework: string, dir: string): Promise<Trace> {
+  const out = join(appDir, `trace-${count++}.json`);
+  await run(process.execPath, [join(here, 'scripts', 'channel-app.cjs'), mode, framework, dir, out, 'edge'], {
+    cwd: here,
+    env: { ...process.env, OTEL_SEMCONV_STABILITY_OPT_IN: '' },
+    timeout: 60000,
+    maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(readFileSync(out, 'utf8')) as Trace;
 }
@@ -112,5 +134,26 @@ describe.each(['otel', 'dd'] as Agent[])('%s', (agent) => {
       },
       120000,
     );
+
+    if (agent === 'otel') {
+      describe('the harder app (scripts/channel-edge-app.cjs)', () => {
+        let edgeReference: Trace;
+        beforeAll(async () => {
+          edgeReference = await edge('patch', express[0]!, here);
+        }, 120000);
+
+        test.each(Object.entries(webfw))(
+          'webfw (%s, WebfwInstrumentation): the same spans, field by field',
+          async (_form, framework) => {
+            const got = await edge('webfw', framework, appDir);
+            expect(edgeReference.spans.length).toBeGreaterThan(60);
+            expect(edgeReference.answers).toContain('GET / 200 root');
+            expect(got.answers).toEqual(edgeReference.answers);
+            expect(got.spans).toEqual(edgeReference.spans);
+          },
+          120000,
+        );
+      });
+    }
   });
 });

@@ -152,7 +152,8 @@ proto.handle = function handle(this: RouterSelf, req: IncomingMessage, res: Serv
   new RouterRun(this, req as RouterRequest, res, callback).step();
 };
 
-proto.use = function use(this: RouterSelf, ...args: unknown[]): RouterSelf {
+/** `router.use([path], ...fns)`: one layer per function, matching `path` (default `/`) as a prefix. */
+function use(this: RouterSelf, ...args: unknown[]): RouterSelf {
   const { path, callbacks } = useArguments(args);
   if (callbacks.length === 0) throw new TypeError('argument handler is required');
   for (const fn of callbacks) {
@@ -162,9 +163,11 @@ proto.use = function use(this: RouterSelf, ...args: unknown[]): RouterSelf {
     this.stack.push(layer);
   }
   return this;
-} as RouterSelf['use'];
+}
+proto.use = use as RouterSelf['use'];
 
-proto.route = function route(this: RouterSelf, path: PathArgument) {
+/** `router.route(path)`: a new route, and the layer that dispatches to it. */
+function route(this: RouterSelf, path: PathArgument): Route {
   const r = new (this._Route ?? Route)(path);
   const handle = function handle(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
     r.dispatch(req, res, next);
@@ -174,7 +177,16 @@ proto.route = function route(this: RouterSelf, path: PathArgument) {
   layer.routeHandle = handle;
   this.stack.push(layer);
   return r;
-} as RouterSelf['route'];
+}
+proto.route = route as RouterSelf['route'];
+
+/**
+ * This module's own `use` and `route`, whatever a tracing agent later puts on
+ * `Router.prototype`. The 4.x router (./v4/router.ts) calls these: an agent that patches the
+ * 5.x prototype (instrumentation-express patching `@webfw/core`) does not reach 4.x routers,
+ * as patching express 5 does not reach express 4, whichever entry loads first.
+ */
+export { use as routerUse, route as routerRoute };
 
 proto.param = function param(this: RouterSelf, name: string, fn: ParamHandler): RouterSelf {
   if (!name) throw new TypeError('argument name is required');

@@ -9,6 +9,7 @@
  *            own       ExpressChannelInstrumentation alone (its own SERVER span, as on Bun/Deno/workerd)
  *            both      instrumentation-http + WebfwInstrumentation (patching) + ExpressChannelInstrumentation
  *            patch     instrumentation-http + ExpressInstrumentation (the reference, as trace-app.cjs's otel)
+ *            webfw     instrumentation-http + WebfwInstrumentation (patching, no subscriber)
  * framework: the module id the app requires, resolved from <appDir> ('express', 'express-v4',
  *            'express/v4', '@webfw/core', '@webfw/core/v4').
  * The subscriber is the workspace's file (packages/core/instrumentation/opentelemetry-channel.cjs).
@@ -42,8 +43,8 @@ const config = configName ? configs[configName] : undefined;
 const instrumentations = [];
 if (mode !== 'own') instrumentations.push(new HttpInstrumentation());
 if (mode === 'patch') instrumentations.push(new (require('@opentelemetry/instrumentation-express').ExpressInstrumentation)(config));
-else instrumentations.push(new ExpressChannelInstrumentation(config));
-if (mode === 'both') instrumentations.push(new (require(path.join(instrumentation, 'opentelemetry.cjs')).WebfwInstrumentation)(config));
+else if (mode !== 'webfw') instrumentations.push(new ExpressChannelInstrumentation(config));
+if (mode === 'both' || mode === 'webfw') instrumentations.push(new (require(path.join(instrumentation, 'opentelemetry.cjs')).WebfwInstrumentation)(config));
 registerInstrumentations({ instrumentations });
 
 const express = createRequire(path.join(appDir, 'app.cjs'))(framework);

@@ -164,9 +164,7 @@ function route(this: Self, path: PathArgument): Route4 {
   const r = protoV4.route!.call(this, path) as Route4;
   const layer = this.stack[this.stack.length - 1]!;
   const dispatch = r.dispatch.bind(r);
-  // A tracing agent that patched the 5.x `route` (this entry shares its code) has wrapped the
-  // layer's handler already: its wrapper stays, and calls the route as the 5.x handler does.
-  if (layer.handle === layer.routeHandle) layer.handle = dispatch;
+  layer.handle = dispatch;
   layer.routeHandle = dispatch;
   layer.name = dispatch.name;
   return r;

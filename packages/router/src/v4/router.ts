@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router as Router5 } from '../router';
+import { Router as Router5, routerRoute, routerUse } from '../router';
 import type { Layer } from '../layer';
 import type { RouterRequest, NextFunction, RouterOptions } from '../types';
 import type { RouterState } from '../router-run';
@@ -28,7 +28,12 @@ proto._Route = RouteV4;
 /** The walk `handle` runs (not read by it): what a layer over this router extends (see ./url-restore.ts). */
 Object.defineProperty(proto, '_Run', { value: RouterRunV4, writable: true, configurable: true });
 
-/** Runs the 5.x `method` and adds router 1.x's introspection fields to the layers it pushed. */
+/**
+ * Runs the 5.x `method` and adds router 1.x's introspection fields to the layers it pushed.
+ * `method` is the 5.x module's own function, not `Router.prototype`'s property: a tracing agent
+ * that patched the 5.x prototype before this module loaded must not wrap 4.x registrations
+ * (instrumentation-express would take `use(fn)`'s path as `/` there, where express 4 gives none).
+ */
 function exposing(method: (...args: unknown[]) => unknown) {
   return function (this: { stack: Layer[] }, ...args: unknown[]): unknown {
     const start = this.stack.length;
@@ -37,9 +42,8 @@ function exposing(method: (...args: unknown[]) => unknown) {
     return result;
   };
 }
-const proto5 = Router5.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-proto.use = exposing(proto5.use!);
-proto.route = exposing(proto5.route!);
+proto.use = exposing(routerUse as (...args: unknown[]) => unknown);
+proto.route = exposing(routerRoute as (...args: unknown[]) => unknown);
 proto.handle = function handle(this: RouterState, req: IncomingMessage, res: ServerResponse, callback: NextFunction): void {
   if (!callback) throw new TypeError('argument callback is required');
   new RouterRunV4(this, req as RouterRequest, res, callback).step();
