@@ -56,6 +56,17 @@ const timeoutMs = integer('SHUTDOWN_TIMEOUT', '10000', 600000, '(milliseconds)')
 
 async function main() {
   const store = createStore(env);
+  if (store.kind === 'redis') {
+    // Nothing is in flight yet: a signal while waiting for Redis just stops.
+    const stop = () => store.close().finally(() => process.exit(0));
+    process.once('SIGTERM', stop).once('SIGINT', stop);
+    // Until Redis answers or the first attempt failed: the demo then listens either way. While
+    // Redis is down, what needs it answers 503 (with Retry-After) and the client keeps retrying
+    // in the background (the outage is reported once).
+    await store.connect();
+    process.off('SIGTERM', stop).off('SIGINT', stop);
+  }
+
   const app = createApp({ store, secret: env.SESSION_SECRET, trustProxy: trustProxy(env.TRUST_PROXY), rateLimit: { limit: rateLimit } });
   const server = app.listen(port, host, (err) => {
     if (err) {
@@ -72,10 +83,6 @@ async function main() {
   });
 
   gracefulShutdown(server, { delayMs, timeoutMs, readiness: store.status, onClose: store.close });
-  // Not awaited: the demo listens while Redis is down, and what needs Redis answers 503 (with
-  // Retry-After) until it is back. The client retries in the background and reports the outage
-  // once; connect() rejects only when the store is closed first (a shutdown while waiting).
-  if (store.kind === 'redis') store.connect().catch(() => undefined);
 }
 
 main().catch((err) => fail(`could not start: ${err.message}`));

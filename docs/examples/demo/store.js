@@ -34,9 +34,9 @@ function createMemoryStore() {
  * The Redis store on `url` (`redis://[[user]:password@]host[:port][/db]`). Keys start with
  * `prefix` (`demo:`): `demo:notes`, `demo:notes:last-id`, `demo:sess:<id>`, `demo:rl:<client>`.
  * `log` receives one line when Redis becomes unreachable and one when it is back (default:
- * stderr and stdout). `connect()` resolves once Redis answers (retrying meanwhile); the app may
- * be created and serve before that: until Redis answers, what needs it fails as unavailable
- * (503), and the rate limiter loads its scripts on its first request once Redis is there.
+ * stderr and stdout). `connect()` resolves once Redis answers or the first attempt failed; the
+ * client keeps retrying, and until Redis answers what needs it fails as unavailable (503); the
+ * rate limiter loads its scripts on its first request once Redis is there.
  */
 function createRedisStore(url, { prefix = 'demo:', log = defaultLog } = {}) {
   // Loaded here, so the in-memory default needs none of the Redis libraries.
@@ -82,7 +82,17 @@ function createRedisStore(url, { prefix = 'demo:', log = defaultLog } = {}) {
     createRateLimitStore: () => new RateLimitRedisStore({ sendCommand: (...args) => client.sendCommand(args), prefix: `${prefix}rl:` }),
     isUnavailable: (err) => unavailable.some((type) => err instanceof type) || (err instanceof Error && !client.isReady && isConnectionError(err)),
     status: () => ({ store: 'redis', redis: client.isReady ? 'ready' : 'reconnecting' }),
-    connect: () => client.connect().then(() => undefined),
+    // Resolves once Redis answers, or once the first attempt to reach it failed (the client
+    // then keeps retrying in the background): an app can start serving either way.
+    connect: () =>
+      new Promise((resolve) => {
+        const settled = () => {
+          client.off('ready', settled).off('error', settled);
+          resolve();
+        };
+        client.on('ready', settled).on('error', settled);
+        client.connect().catch(() => undefined); // rejects only when the store is closed first
+      }),
     close: () => (client.isOpen ? client.close() : Promise.resolve()),
   };
 }
