@@ -64,6 +64,16 @@ const TRICKS = [
     edits: [['packages/router/src/path-matcher.ts', 'if (this.slashes >= 0) {', 'if (false) {']],
   },
   {
+    id: 'tracing-checks',
+    what: 'router: the express.router.request channel asked before each call while nothing subscribes (layer.ts, router-run.ts)',
+    scenarios: ['hello', 'routes'],
+    edits: [
+      ['packages/router/src/layer.ts', 'if (this.route === undefined && isTracing()) {', 'if (false) {'],
+      ['packages/router/src/layer.ts', 'if (isTracing()) {', 'if (false) {'],
+      ['packages/router/src/router-run.ts', 'if (isTracing()) this.setMatchedRoute(l.patternOf(matcher));', ''],
+    ],
+  },
+  {
     id: 'scanned',
     removed: true,
     what: "router: scanPathname's result in one module-level object instead of a new one (url.ts)",
