@@ -11,7 +11,9 @@
  *   and a harder one (scripts/channel-edge-app.cjs: a sub-app, nested routers, throws,
  *   rejections, errors in middleware, route and param callbacks, error handlers that recover or
  *   forward, next('route')), with and without instrumentation-express's options; without
- *   instrumentation-http (its own SERVER spans); beside patching (each span once);
+ *   instrumentation-http (its own SERVER spans); beside patching (each span once); error
+ *   handlers passing on the error they received to express's final handler, which the router
+ *   does not publish again (scripts/channel-forward-app.cjs);
  * - on webfw 5.x and /v4, aliased (`express`) and by name (`@webfw/core`), installed as a user's
  *   install has them (scripts/channel-layout.cjs);
  * - in ES module apps with no loader flag and in CommonJS apps, the docs' setup blocks as
@@ -86,7 +88,7 @@ async function node(args: string[], cwd: string): Promise<Trace> {
 /** scripts/trace-app.cjs (tracing.test.ts's): the test app under instrumentation-http + instrumentation-express. */
 const reference = (express: string): Promise<Trace> => node([join(scripts, 'trace-app.cjs'), 'otel', express, here], here);
 
-/** scripts/channel-app.cjs: `mode` (channel, own, both, patch), `framework` resolved from `dir`, the test or the edge app, a config. */
+/** scripts/channel-app.cjs: `mode` (channel, own, both, patch), `framework` resolved from `dir`, the test, edge or forward app, a config. */
 async function channelApp(mode: string, framework: string, dir: string, app = 'test', config?: string): Promise<Trace> {
   const out = join(work, `run-${count++}.json`);
   const args = [join(scripts, 'channel-app.cjs'), mode, framework, dir, out, app, ...(config ? [config] : [])];
@@ -134,6 +136,8 @@ beforeAll(() => {
   refs['5.x edge'] = channelApp('patch', 'express', here, 'edge');
   refs['/v4 edge'] = channelApp('patch', 'express-v4', here, 'edge');
   refs['5.x configured'] = channelApp('patch', 'express', here, 'edge', 'configured');
+  refs['5.x forward'] = channelApp('patch', 'express', here, 'forward');
+  refs['/v4 forward'] = channelApp('patch', 'express-v4', here, 'forward');
   for (const p of Object.values(refs)) p.catch(() => undefined);
 });
 
@@ -164,6 +168,13 @@ describe('express 5.3 (its router 2.3 publishes the channel)', () => {
     await same(channelApp('channel', 'express', here, 'edge'), '5.x edge');
   });
 
+  test('error handlers passing on the error they received (to the final handler): the same spans', async () => {
+    const r = await refs['5.x forward']!;
+    // the layers around a forwarding error handler are marked with its error
+    expect(r.spans.filter((s) => s.name === 'middleware - mounted_app' && s.status !== 'UNSET').length).toBeGreaterThan(4);
+    await same(channelApp('channel', 'express', here, 'forward'), '5.x forward');
+  });
+
   test("instrumentation-express's options (ignoreLayers, ignoreLayersType, spanNameHook, requestHook): the same spans", () =>
     same(channelApp('channel', 'express', here, 'edge', 'configured'), '5.x configured'));
 
@@ -187,6 +198,13 @@ describe.each(versions)('webfw $version (reference: express 5.3 / express 4.22 u
     ['aliased', aliased],
     ['by name', byName],
   ])('%s: the harder app, the same spans', (_form, framework) => same(channelApp('channel', framework, appDir, 'edge'), `${version} edge`));
+
+  test.each([
+    ['aliased', aliased],
+    ['by name', byName],
+  ])('%s: error handlers passing on their error, the same spans', (_form, framework) =>
+    same(channelApp('channel', framework, appDir, 'forward'), `${version} forward`),
+  );
 
   test("without instrumentation-http: the subscriber's own SERVER spans", () => same(channelApp('own', aliased, appDir), version));
 

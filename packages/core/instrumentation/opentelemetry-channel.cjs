@@ -35,7 +35,9 @@
  *   the span of the layer that passes it to `next` (or throws; not a returned promise's
  *   rejection, which the router forwards past its wrapper), and each layer around it whose `next`
  *   gets it: the error left a layer when an error handler outside it receives the error
- *   (`incomingError`), or when the response ends with no error handler having received it.
+ *   (`incomingError`), or when the response ends with no error handler having received it, or
+ *   with the last one having passed it on to the final handler (not published again: read
+ *   from the end of the request, see `_forwarded`).
  * - `http.route` and the route name come from the paths layers were mounted on, kept per request
  *   as instrumentation-express keeps them (`req.__ot_middlewares`), here in the request's state.
  *
@@ -353,7 +355,7 @@ class ExpressChannelInstrumentation {
   _state(req, res) {
     let state = this._requests.get(req);
     if (state) return state.off ? undefined : state;
-    state = { off: false, root: api.context.active(), rpc: undefined, store: [], open: [], errors: new Map(), serverSpan: undefined };
+    state = { off: false, root: api.context.active(), rpc: undefined, store: [], open: [], errors: new Map(), serverSpan: undefined, last: undefined };
     this._requests.set(req, state);
     if (state.root.getValue(SUPPRESS_TRACING) === true) {
       state.off = true;
@@ -390,6 +392,7 @@ class ExpressChannelInstrumentation {
       frame = { kind: 'param', parent: this._levelParent(state, req, rn, layer), span: undefined, closed: true };
       frame.childCtx = frame.parent ? frame.parent.childCtx : state.root;
       this._frames.set(ctx, frame);
+      state.last = frame;
       return frame;
     }
     const route = req.route;
@@ -418,11 +421,15 @@ class ExpressChannelInstrumentation {
       frame = this._open(state, ctx, parent, rn, layer, this._layerPath(state, req, layer, ctx), undefined);
     }
     if (ctx.errorHandler) {
-      // the error reached an error handler: what it does next is not seen (a forwarded error is not published again)
+      // the error reached an error handler: whether it passes it on is not published (see _forwarded)
       const entry = state.errors.get(ctx.incomingError);
-      if (entry) entry.caught = true;
+      if (entry) {
+        entry.caught = true;
+        entry.catcher = frame;
+      }
     }
     this._frames.set(ctx, frame);
+    state.last = frame;
     return frame;
   }
 
@@ -690,13 +697,41 @@ class ExpressChannelInstrumentation {
     if (frame.pending === undefined) this._endSpan(frame);
   }
 
-  /** The response closed: errors no error handler received left every frame around them; every span ends. */
+  /**
+   * Whether the last error handler that received `entry`'s error passed it on with `next(err)`
+   * to express's final handler. The router does not publish a forwarded error again, so this is
+   * read from what the response ends with: the handler was the request's last call (no layer
+   * ran after it, as one would after `next()`; an error handler would have had the error as
+   * `incomingError`), it raised no error of its own (that one is published), its router walk
+   * is over (each router puts the caller's `req.next` back when its walk ends; while an error
+   * handler that answered itself is the last call, `req.next` is still its walk's), and the
+   * response is the final handler's for an error (4xx/5xx; its 404 means no error unless the
+   * error's own status is 404).
+   */
+  _forwarded(state, req, res, error, entry) {
+    const handler = entry.catcher;
+    if (!handler || handler !== state.last || handler.error !== undefined || req.next === handler.rn) return false;
+    const status = res.statusCode;
+    if (!(status >= 400 && status < 600)) return false;
+    if (status !== 404) return true;
+    const own = error && typeof error === 'object' ? (error.status ?? error.statusCode) : undefined;
+    return own === 404;
+  }
+
+  /**
+   * The response closed: errors no error handler received, or the last one passed on to the
+   * final handler, left every frame around them; every span ends.
+   */
   _finish(req, res, state) {
     if (state.left && state.serverSpan) endServerSpan(state, req, res);
     if (state.off) return;
     for (const [error, entry] of state.errors) {
-      if (entry.caught) continue;
-      for (let f = entry.origin.parent; f; f = f.parent) if (!f.closed) this._close(state, req, f, 'error', error);
+      let from = entry.origin;
+      if (entry.caught) {
+        if (!this._forwarded(state, req, res, error, entry)) continue;
+        from = entry.catcher;
+      }
+      for (let f = from.parent; f; f = f.parent) if (!f.closed) this._close(state, req, f, 'error', error);
     }
     for (const frame of state.open.splice(0).reverse()) {
       this._close(state, req, frame, 'next', undefined);

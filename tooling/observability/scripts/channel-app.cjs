@@ -3,7 +3,7 @@
  * Runs the test app (scripts/test-app.cjs) under OpenTelemetry with the channel subscriber and
  * writes its answers and spans, normalised (scripts/channel-spans.cjs), as JSON.
  *
- *   node channel-app.cjs <mode> <framework> <appDir> <out.json> [test|edge] [config]
+ *   node channel-app.cjs <mode> <framework> <appDir> <out.json> [test|edge|forward] [config]
  *
  * mode:      channel   instrumentation-http + ExpressChannelInstrumentation
  *            own       ExpressChannelInstrumentation alone (its own SERVER span, as on Bun/Deno/workerd)
@@ -48,14 +48,25 @@ if (mode === 'both' || mode === 'webfw') instrumentations.push(new (require(path
 registerInstrumentations({ instrumentations });
 
 const express = createRequire(path.join(appDir, 'app.cjs'))(framework);
-const edge = which === 'edge' ? require('./channel-edge-app.cjs') : undefined;
 const v4 = /v4/.test(framework);
-const app = edge ? edge.edgeApp(express, v4) : require('./test-app.cjs')(express);
+/** The app and its requests: the test app, the edge app or the forward app (scripts/channel-*-app.cjs). */
+const apps = {
+  test: () => [require('./test-app.cjs')(express), undefined],
+  edge: () => {
+    const { edgeApp, edgeRequests } = require('./channel-edge-app.cjs');
+    return [edgeApp(express, v4), edgeRequests(v4)];
+  },
+  forward: () => {
+    const { forwardApp, forwardRequests } = require('./channel-forward-app.cjs');
+    return [forwardApp(express), forwardRequests()];
+  },
+};
+const [app, requests] = apps[which]();
 
 const server = app.listen(0, '127.0.0.1', async () => {
-  const answers = await ask(`http://127.0.0.1:${server.address().port}`, edge ? edge.edgeRequests(v4) : undefined);
+  const answers = await ask(`http://127.0.0.1:${server.address().port}`, requests);
   server.close();
   await new Promise((r) => setTimeout(r, 50));
-  fs.writeFileSync(outFile, JSON.stringify({ answers, spans: normaliseOtel(exporter.getFinishedSpans(), Boolean(edge)) }, null, 1));
+  fs.writeFileSync(outFile, JSON.stringify({ answers, spans: normaliseOtel(exporter.getFinishedSpans(), which !== 'test') }, null, 1));
   process.exit(0);
 });
