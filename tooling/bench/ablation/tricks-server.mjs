@@ -4,14 +4,26 @@
  *   routes  GET /user/42   -> {"id":"42"}, the last of 50 routes (49 others under /api/v1)
  *   miss    GET /nope      -> 404 from the final handler (the walk reaches the end of the stack)
  *   echo    POST /echo     -> a 1 KB JSON body parsed by webfw.json() and sent back
- * BENCH_ETAG=off turns the ETag off. Prints `PORT <n>` when listening.
+ * BENCH_ETAG=off turns the ETag off; BENCH_FRAMEWORK names another core entry (a path);
+ * BENCH_MOUNT=router or app puts the scenario's routes in a Router or a sub-app mounted at `/`.
+ * Prints `PORT <n>` when listening.
  */
-import webfw from '@webfw/core';
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// BENCH_FRAMEWORK: another build's core entry by path (instructions.mjs compares commits)
+const entry = process.env.BENCH_FRAMEWORK;
+const webfw = (await import(entry ? (isAbsolute(entry) ? pathToFileURL(entry).href : entry) : '@webfw/core')).default;
 
 const scenario = process.argv[2] ?? 'hello';
-const app = webfw();
+const root = webfw();
+let app = root;
+if (process.env.BENCH_MOUNT === 'router' || process.env.BENCH_MOUNT === 'app') {
+  app = process.env.BENCH_MOUNT === 'router' ? webfw.Router() : webfw();
+  root.use('/', app);
+}
 // BENCH_ETAG=off: the same app without express's ETag (what the ETag costs, in instructions)
-if (process.env.BENCH_ETAG === 'off') app.set('etag', false);
+if (process.env.BENCH_ETAG === 'off') root.set('etag', false);
 if (scenario === 'routes') {
   for (let i = 0; i < 49; i++) {
     const path = i % 2 === 0 ? `/api/v1/resource${i}` : `/api/v1/resource${i}/:param`;
@@ -23,4 +35,4 @@ if (scenario === 'routes') {
 } else {
   app.get('/', (req, res) => res.json({ hello: 'world' }));
 }
-const server = app.listen(0, '127.0.0.1', () => console.log(`PORT ${server.address().port}`));
+const server = root.listen(0, '127.0.0.1', () => console.log(`PORT ${server.address().port}`));

@@ -20,12 +20,13 @@
  * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about half
  * a minute a run; REQUESTS=5000 WARMUP=3000 ROUNDS=2 by default; ROUNDS=1 takes about 20 minutes)
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { roundOrder } from '../lib/harness.mjs';
+import { instructionsPerRequest } from '../lib/callgrind.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const REQUESTS = Number(process.env.REQUESTS ?? 5000);
@@ -114,54 +115,15 @@ function prepare(dir, edits) {
   for (const pkg of ['router', 'core']) run('npx', ['tsup', '--silent', '--no-dts'], join(dir, 'packages', pkg));
 }
 
-/** Instructions per request of the server's main thread for one scenario. */
-async function measure(dir, scenario) {
-  const bench = join(dir, 'tooling/bench');
-  const out = join(dir, `cg-${scenario}`);
-  const preload = join(dir, 'exit-on-sigint.cjs');
-  writeFileSync(preload, "process.on('SIGINT', () => process.exit(0));\n");
-  const child = spawn(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      `--callgrind-out-file=${out}`,
-      '--dump-instr=no',
-      '--separate-threads=yes',
-      'node',
-      '--predictable',
-      '--require',
-      preload,
-      'ablation/tricks-server.mjs',
-      scenario,
-    ],
-    { cwd: bench, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const port = await new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (d) => {
-      text += d;
-      const m = /PORT (\d+)/.exec(text);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+/** Instructions per request of the server's main thread for one scenario, on the checkout in `dir`. */
+function measure(dir, scenario) {
+  return instructionsPerRequest({
+    server: join(dir, 'tooling/bench/ablation/tricks-server.mjs'),
+    args: [scenario],
+    path: URLS[scenario],
+    requests: REQUESTS,
+    warmup: WARMUP,
   });
-  const url = `http://127.0.0.1:${port}${URLS[scenario]}`;
-  const autocannon = join(bench, 'node_modules/.bin/autocannon');
-  run(autocannon, ['-c', '1', '-a', String(WARMUP), url], bench);
-  run('callgrind_control', ['-z', String(child.pid)], bench);
-  run(autocannon, ['-c', '1', '-a', String(REQUESTS), url], bench);
-  run('callgrind_control', ['-d', String(child.pid)], bench);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGINT');
-  await exited;
-  // the main thread only: V8's compiler and GC helper threads run when they run
-  const file = `${out}.1-01`;
-  if (!existsSync(file)) throw new Error(`no callgrind dump ${file}`);
-  const totals = run('callgrind_annotate', [file], bench)
-    .split('\n')
-    .find((l) => l.includes('PROGRAM TOTALS'));
-  rmSync(file);
-  return Math.round(Number(totals.trim().split(/\s+/)[0].replace(/,/g, '')) / REQUESTS);
 }
 
 const wanted = process.argv.slice(2);

@@ -196,6 +196,8 @@ export async function runCases(cases) {
     serverBusy: median(runs[i].map((r) => r.serverBusy)),
     clientBusy: median(runs[i].map((r) => r.clientBusy)),
     bad: runs[i].reduce((sum, r) => sum + r.bad, 0),
+    /** Each round's measurements, in round order (rounds alternate direction: see roundOrder). */
+    rounds: runs[i],
   }));
 }
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { printTable, ratio, runCases } from '../lib/harness.mjs';
 import { buildRef, commitBefore } from '../lib/ref-build.mjs';
 
-const server = fileURLToPath(new URL('../servers/tracing/app.mjs', import.meta.url));
+const server = fileURLToPath(new URL('../servers/builds/app.mjs', import.meta.url));
 
 const scenarios = [
   { id: 'hello', title: '(a) GET hello JSON', request: { method: 'GET', path: '/' } },

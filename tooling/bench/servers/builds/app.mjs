@@ -1,6 +1,7 @@
 /**
- * The tracing suite's server: the frameworks suite's app (express-app.mjs, scenario `hello` or
- * `routes`) on the framework `BENCH_FRAMEWORK` names: `express`, or a path or module id of a
+ * The frameworks suite's app (express-app.mjs: scenario `hello`, `routes`, `echo` ..., and
+ * `BENCH_MOUNT`) on the framework `BENCH_FRAMEWORK` names, for the suites that run one build of
+ * webfw beside another (compare, tracing): `express`, or a path or module id of a
  * webfw core entry (this tree's `@webfw/core` by default, another commit's build by path).
  * `BENCH_SUBSCRIBE=1` subscribes handlers that do nothing to every event of the
  * `express.router.request` TracingChannel before the app is made.

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * Instructions per request of webfw as built at several commits, side by side: where a
+ * throughput comparison (`npm run bench -- compare <ref>`) says "about 5% slower, within noise",
+ * this says how many instructions, repeatably, so a loss can be bisected commit by commit.
+ *
+ *   node tooling/bench/ablation/instructions.mjs <ref> [<ref> ...]     ('.' is this tree)
+ *
+ * Each ref is built once in a scratch worktree (lib/ref-build.mjs); each scenario runs on each
+ * build under callgrind (lib/callgrind.mjs), ROUNDS times alternately (default 2). Scenarios
+ * (SCENARIOS, comma-separated): hello, routes (/user/:id among 50 routes), echo (1 KB JSON),
+ * subapp and router (the hello route in a sub-app / a Router mounted at `/`), v4 (hello on
+ * `/v4`). The node binary is the bench's (BENCH_NODE, default 24; tooling/bench/run.mjs).
+ * Needs valgrind; about 40 s per scenario, build and round.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { instructionsPerRequest } from '../lib/callgrind.mjs';
+import { median, roundOrder } from '../lib/harness.mjs';
+import { benchNode } from '../lib/node-choice.mjs';
+import { buildRef, resolveRef } from '../lib/ref-build.mjs';
+
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
+const server = fileURLToPath(new URL('./tricks-server.mjs', import.meta.url));
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const echoBody = JSON.stringify({ items: Array.from({ length: 16 }, (_, i) => ({ sku: `SKU-${1000 + i}`, qty: i, note: 'lorem ipsum dolor' })) }).padEnd(
+  1024,
+  ' ',
+);
+
+const SCENARIOS = {
+  hello: { args: ['hello'], path: '/' },
+  routes: { args: ['routes'], path: '/user/42' },
+  echo: { args: ['echo'], path: '/echo', request: { method: 'POST', headers: { 'content-type': 'application/json' }, body: echoBody } },
+  subapp: { args: ['hello'], path: '/', env: { BENCH_MOUNT: 'app' } },
+  router: { args: ['hello'], path: '/', env: { BENCH_MOUNT: 'router' } },
+  v4: { args: ['hello'], path: '/', entry: 'v4' },
+};
+
+const refs = process.argv.slice(2);
+if (refs.length === 0) {
+  console.error('usage: node tooling/bench/ablation/instructions.mjs <ref> [<ref> ...]   (. is this tree)');
+  process.exit(2);
+}
+const wanted = (process.env.SCENARIOS ?? 'hello,routes').split(',');
+const node = benchNode();
+const builds = refs.map((ref) => {
+  const dir = ref === '.' ? repo : buildRef(ref);
+  return { ref, label: ref === '.' ? 'this tree' : `${ref} (${resolveRef(ref).slice(0, 8)})`, dir };
+});
+const rows = [];
+for (const name of wanted) {
+  const s = SCENARIOS[name];
+  if (!s) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+  const counts = builds.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const i of roundOrder(builds.length, round)) {
+      const entry = join(builds[i].dir, 'packages', 'core', 'dist', s.entry === 'v4' ? 'v4.js' : 'index.js');
+      counts[i].push(await instructionsPerRequest({ server, args: s.args, path: s.path, request: s.request, env: { ...s.env, BENCH_FRAMEWORK: entry }, node }));
+    }
+  }
+  console.error(`${name}: ${builds.map((b, i) => `${b.label} ${counts[i].join(' ')}`).join('; ')}`);
+  rows.push({ name, counts });
+}
+console.log(`\ninstructions per request on ${node}, medians of ${ROUNDS} alternating rounds`);
+console.log(
+  `| scenario | ${builds.map((b) => b.label).join(' | ')} | ${builds
+    .slice(1)
+    .map((b) => `${b.label} / ${builds[0].label}`)
+    .join(' | ')} |`,
+);
+console.log(
+  `|---|${builds.map(() => '---:').join('|')}|${builds
+    .slice(1)
+    .map(() => '---:')
+    .join('|')}|`,
+);
+for (const { name, counts } of rows) {
+  const medians = counts.map(median);
+  const ratios = medians.slice(1).map((m) => (m / medians[0]).toFixed(4));
+  console.log(`| ${name} | ${medians.join(' | ')} | ${ratios.join(' | ')} |`);
+}
