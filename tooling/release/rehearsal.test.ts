@@ -1,11 +1,17 @@
 /**
  * The release, rehearsed for real (issue 32). A local registry (./registry.ts: verdaccio on
  * 127.0.0.1, storage in a temp dir, third-party packages proxied from the npm registry) gets
- * what the project's own release commands publish from a scratch copy of the repository:
- * `npm run version-packages` (changeset version: it consumes every pending changeset, in the
- * copy only) then `npm run release` (changeset publish). The copy takes the packages' dist/
- * as `npm test`'s setup built them (versions are not compiled in), so `release` runs with
- * `--ignore-scripts` (its `prerelease` is the build).
+ * what the project's own release steps publish from a scratch copy of the repository whose
+ * `origin` is a local bare repository: docs/releasing.md's `release-steps` block, line by line
+ * as written (`npm run version-packages` consumes every pending changeset, in the copy only;
+ * `git add`, `git commit`, `npm run release`, `git push --follow-tags`). Two lines run with an
+ * addition: writing a changeset asks questions, so `npm run changeset` runs as
+ * `npm run changeset -- status` (the CLI it names, listing what is pending); and the copy takes
+ * the packages' dist/ as `npm test`'s setup built them (versions are not compiled in), so
+ * `npm run release` runs with `--ignore-scripts` (its `prerelease` is the build). The first
+ * release is then read as a user reads it: each package's CHANGELOG.md is its first-release
+ * entry (no commit hashes, no dependency lists), in the commit, in the published tarball; the
+ * private packages are not versioned.
  *
  * Then fresh projects install from that registry with npm, pnpm and yarn (classic), in
  * parallel: the logger alone on bare node:http, the body parser alone, static alone, core, and
@@ -25,7 +31,7 @@
  * verdaccio, about 20 s).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { installTools, startRegistry, type Registry } from './registry';
@@ -121,13 +127,57 @@ function copyRepository(dest: string): void {
   git('init', '-q', '-b', 'main');
   git('-c', 'user.name=rehearsal', '-c', 'user.email=rehearsal@localhost', 'add', '-A');
   git('-c', 'user.name=rehearsal', '-c', 'user.email=rehearsal@localhost', 'commit', '-q', '-m', 'scratch copy');
+  // a clone's origin, for the steps' `git push --follow-tags`
+  const origin = join(dirname(dest), 'origin.git');
+  const bare = spawnSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { encoding: 'utf8' });
+  if (bare.status !== 0) throw new Error(`git init --bare: ${bare.stderr}`);
+  git('remote', 'add', 'origin', origin);
+  git('push', '-q', '-u', 'origin', 'main');
+}
+
+const GIT_USER = { GIT_AUTHOR_NAME: 'rehearsal', GIT_AUTHOR_EMAIL: 'r@localhost', GIT_COMMITTER_NAME: 'rehearsal', GIT_COMMITTER_EMAIL: 'r@localhost' };
+
+/** docs/releasing.md's `release-steps` block: its command lines, as written, comments dropped. */
+const releaseSteps = (() => {
+  const doc = readFileSync(join(root, 'docs', 'releasing.md'), 'utf8');
+  const block = /^<!-- run: release-steps -->\s*^```sh\n([^]*?)^```$/m.exec(doc)?.[1];
+  if (block === undefined) throw new Error('docs/releasing.md has no block marked <!-- run: release-steps -->');
+  return block
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+})();
+
+/** A step as the rehearsal runs it: writing a changeset is interactive (status instead); the copy is built already. */
+function rehearsed(step: string): string {
+  if (step === 'npm run changeset') return `${step} -- status`;
+  if (step === 'npm run release') return `${step} --ignore-scripts`;
+  return step;
+}
+
+/** A changeset file: the packages it names and its text. */
+function readChangeset(file: string): { packages: string[]; summary: string } {
+  const [, front = '', summary = ''] = /^---\n([^]*?)\n---\n([^]*)$/.exec(readFileSync(file, 'utf8')) ?? [];
+  return { packages: [...front.matchAll(/^["']?(@webfw\/[\w-]+)["']?:/gm)].map((m) => m[1]!), summary: summary.trim() };
+}
+
+/** The workspace's private packages (pnpm-workspace.yaml's list): folder and manifest. */
+function privatePackages(repo: string): { dir: string; name: string; version: string }[] {
+  const yaml = readFileSync(join(repo, 'pnpm-workspace.yaml'), 'utf8');
+  const list = /^packages:\n((?:[ \t]+-.*\n)+)/m.exec(yaml)?.[1] ?? '';
+  const globs = [...list.matchAll(/-\s+["']?([^"'\n]+?)["']?\s*$/gm)].map((m) => m[1]!);
+  const dirs = globs.flatMap((glob) => (glob.endsWith('/*') ? readdirSync(join(repo, glob.slice(0, -2))).map((d) => `${glob.slice(0, -2)}/${d}`) : [glob]));
+  return dirs
+    .filter((dir) => existsSync(join(repo, dir, 'package.json')))
+    .map((dir) => ({ dir, ...(JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean }) }))
+    .filter((pkg) => pkg.private === true)
+    .map(({ dir, name, version }) => ({ dir, name, version }));
 }
 
 /** `npm run version-packages` then `npm run release` in the scratch copy. */
 async function release(): Promise<string> {
-  const git = { GIT_AUTHOR_NAME: 'rehearsal', GIT_AUTHOR_EMAIL: 'r@localhost', GIT_COMMITTER_NAME: 'rehearsal', GIT_COMMITTER_EMAIL: 'r@localhost' };
-  await ok('npm', ['run', 'version-packages'], scratch, git);
-  return ok('npm', ['run', 'release', '--ignore-scripts'], scratch, { ...git, npm_config_registry: registry!.url });
+  await ok('npm', ['run', 'version-packages'], scratch, GIT_USER);
+  return ok('npm', ['run', 'release', '--ignore-scripts'], scratch, { ...GIT_USER, npm_config_registry: registry!.url });
 }
 
 beforeAll(async () => {
@@ -199,19 +249,37 @@ describe('release rehearsal: before the first release, fresh projects install th
   });
 });
 
-describe('release rehearsal: the first release', () => {
-  it('should version every package from its pending changesets, write each CHANGELOG.md, and publish them all', async () => {
-    const pending = spawnSync('git', ['ls-files', '.changeset/*.md'], { cwd: scratch, encoding: 'utf8' })
-      .stdout.split('\n')
-      .filter((f) => f && !f.endsWith('README.md'));
-    expect(pending.length).toBeGreaterThan(0);
-    await release();
+/** How the changesets config words a changeset's line of a CHANGELOG.md entry. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { getReleaseLine } = require('./changelog.cjs') as { getReleaseLine: (changeset: { summary: string }) => Promise<string> };
+
+/** What each package replaces, as its first-release entry must say. */
+const REPLACES = { logger: 'morgan 1.x', 'body-parser': 'body-parser 2.x', router: 'router 2.x', static: 'serve-static 2.x', core: 'express 5' };
+
+describe("release rehearsal: the first release, by docs/releasing.md's steps", () => {
+  const pending = new Map<string, { packages: string[]; summary: string }>();
+  let privateBefore: ReturnType<typeof privatePackages>;
+  const changelog = (name: string) => readFileSync(join(scratch, 'packages', name, 'CHANGELOG.md'), 'utf8');
+
+  beforeAll(async () => {
+    for (const file of spawnSync('git', ['ls-files', '.changeset/*.md'], { cwd: scratch, encoding: 'utf8' }).stdout.split('\n')) {
+      if (file && !file.endsWith('README.md')) pending.set(file, readChangeset(join(scratch, file)));
+    }
+    privateBefore = privatePackages(scratch);
+    for (const step of releaseSteps) await ok('bash', ['-e', '-c', rehearsed(step)], scratch, { ...GIT_USER, npm_config_registry: registry!.url });
+  });
+
+  it('should be the steps of a release: a changeset, version, add, commit, release, push', () => {
+    expect(releaseSteps).toContain('npm run changeset');
+    expect(releaseSteps).toContain('npm run version-packages');
+    expect(releaseSteps).toContain('npm run release');
+    expect(releaseSteps.indexOf('npm run version-packages')).toBeLessThan(releaseSteps.indexOf('npm run release'));
+  });
+
+  it('should version every package from its pending changesets and publish them all', async () => {
+    expect(pending.size).toBeGreaterThan(0);
     expect(Object.fromEntries(names.map((n) => [n, version(n)]))).toEqual(FIRST);
-    for (const name of names)
-      expect(readFileSync(join(scratch, 'packages', name, 'CHANGELOG.md'), 'utf8')).toMatch(
-        new RegExp(`^# @webfw/${name}\\n\\n## ${FIRST[name as keyof typeof FIRST].replace(/\./g, '\\.')}\\n`),
-      );
-    for (const file of pending) expect(existsSync(join(scratch, file))).toBe(false);
+    for (const file of pending.keys()) expect(existsSync(join(scratch, file))).toBe(false);
     expect(await published()).toEqual(Object.fromEntries(names.map((n) => [n, [FIRST[n as keyof typeof FIRST]]])));
     const core = await packument('@webfw/core');
     expect(core.versions['5.0.0']!.dependencies).toMatchObject({
@@ -221,6 +289,53 @@ describe('release rehearsal: the first release', () => {
       '@webfw/static': '^2.0.0',
     });
     expect((await packument('@webfw/static')).versions['2.0.0']!.dependencies).not.toHaveProperty('@webfw/router');
+  });
+
+  it.each(names)("@webfw/%s's CHANGELOG.md should open with its first-release entry, and read as a changelog, not a commit log", async (name) => {
+    const first = pending.get(`.changeset/first-release-${name}.md`);
+    expect(first?.packages).toEqual([`@webfw/${name}`]);
+    const entry = await getReleaseLine(first!);
+    const text = changelog(name);
+    expect(text.startsWith(`# @webfw/${name}\n\n## ${FIRST[name as keyof typeof FIRST]}\n\n### Major Changes\n\n${entry}\n`)).toBe(true);
+    expect(first!.summary).toMatch(/^First release\./);
+    expect(first!.summary).toContain(REPLACES[name as keyof typeof REPLACES]);
+    expect(first!.summary).toMatch(/^Compatibility: /m);
+    // every other pending changeset on the package is a line of the same version
+    for (const [file, changeset] of pending) {
+      if (changeset.packages.includes(`@webfw/${name}`)) expect([file, text.includes(changeset.summary.split('\n')[0]!)]).toEqual([file, true]);
+    }
+    expect(text.match(/^## /gm)).toHaveLength(1);
+    expect(text).not.toMatch(/^\s*- [0-9a-f]{7}: |Updated dependencies/m);
+  });
+
+  it('should leave the private packages unversioned', () => {
+    expect(privateBefore.map((p) => p.name).sort()).toEqual(['@webfw/bench', '@webfw/ecosystem-tests', '@webfw/examples', '@webfw/observability-tests']);
+    expect(privatePackages(scratch)).toEqual(privateBefore);
+    for (const { dir } of privateBefore) expect([dir, existsSync(join(scratch, dir, 'CHANGELOG.md'))]).toEqual([dir, false]);
+  });
+
+  it('should commit every CHANGELOG.md, package.json and consumed changeset, and push the commit and a tag per package to origin', () => {
+    const committed = spawnSync('git', ['show', '--name-status', '--format=', 'HEAD'], { cwd: scratch, encoding: 'utf8' }).stdout.trim().split('\n').sort();
+    expect(committed).toEqual(
+      [...names.flatMap((n) => [`A\tpackages/${n}/CHANGELOG.md`, `M\tpackages/${n}/package.json`]), ...[...pending.keys()].map((file) => `D\t${file}`)].sort(),
+    );
+    expect(spawnSync('git', ['status', '--porcelain', '--', '.changeset', 'packages'], { cwd: scratch, encoding: 'utf8' }).stdout).toBe('');
+    const remote = spawnSync('git', ['ls-remote', 'origin'], { cwd: scratch, encoding: 'utf8' }).stdout;
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: scratch, encoding: 'utf8' }).stdout.trim();
+    expect(remote).toContain(`${head}\trefs/heads/main`);
+    for (const name of names) expect(remote).toContain(`refs/tags/@webfw/${name}@${FIRST[name as keyof typeof FIRST]}\n`);
+  });
+
+  it.each(names)('@webfw/%s should carry its CHANGELOG.md in the published tarball', async (name) => {
+    const v = FIRST[name as keyof typeof FIRST];
+    const doc = (await packument(`@webfw/${name}`)) as unknown as { versions: Record<string, { dist: { tarball: string } }> };
+    const res = await fetch(doc.versions[v]!.dist.tarball);
+    expect(res.status).toBe(200);
+    const file = join(work, `${name}-${v}.tgz`);
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const inside = spawnSync('tar', ['-xzOf', file, 'package/CHANGELOG.md'], { encoding: 'utf8' });
+    expect(inside.stderr).toBe('');
+    expect(inside.stdout).toBe(changelog(name));
   });
 });
 
