@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import { Router, methods, useArguments } from '@webfw/router';
 import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
-import { adoptRequest, adoptResponse, http2Classes } from './http2';
+import { http2Classes } from './http2';
+import { adoptRequest, adoptResponse } from './prototype-twins';
 import { adoptServer } from './server-adoption';
 import { adoptHttp2ServerOf } from './http2-server-adoption';
 import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer } from './listen';
@@ -19,7 +20,7 @@ import type { Response } from './response-types';
 import { startHeaders } from './response-headers';
 import { compileETag, compileQueryParser, compileTrust, readSetting } from './settings';
 import { APP_CLASS, FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from './symbols';
-import { fetchApp, type RequestListener } from './fetch';
+import { fetchClasses, fetchHandler, type RequestListener } from './fetch';
 import { View, type EngineFunction, type ViewConstructor, type ViewLike } from './view';
 
 /** Lower-cased HTTP methods known to node, each an `app.METHOD` (the router's list). */
@@ -99,8 +100,7 @@ export const fetchMember: PropertyDescriptor = {
   enumerable: false,
   get(this: App & { [FETCH]?: unknown }) {
     if (typeof this !== 'function') return undefined;
-    return (this[FETCH] ??= (request: globalThis.Request, env?: unknown, ctx?: unknown): Promise<globalThis.Response> =>
-      fetchApp(this as unknown as RequestListener, serverClasses(this), request, env, ctx));
+    return (this[FETCH] ??= fetchHandler(this as unknown as RequestListener, () => fetchClasses(serverClasses(this)?.IncomingMessage, this.response)));
   },
   set(this: object, value: unknown) {
     Object.defineProperty(this, 'fetch', { configurable: true, enumerable: true, writable: true, value });

@@ -3,24 +3,30 @@
  * `Request` with a `Response`, so the same app serves `Bun.serve({ fetch: app.fetch })`,
  * `Deno.serve(app.fetch)` and `export default { fetch: app.fetch }` on workerd.
  *
- * The app runs exactly as under `node:http`: its request is node's `IncomingMessage` (born with
+ * The app runs as under `node:http`: its request is node's `IncomingMessage` (born with
  * `app.request` as its prototype when the app has its classes, as `app.listen` gives them) with
  * the method, the URL's path and query, the headers (as `headers` and `rawHeaders`), HTTP/1.1
- * and the request body as its stream; its response is node's `ServerResponse`, whose HTTP/1.1
- * output is read back into the `Response` as it is written (fetch-response-reader.ts). Both
- * share a connection stand-in (fetch-socket.ts) with the client's address as the runtime gives
- * it: Bun's `server.requestIP(request)`, Deno's `info.remoteAddr`, else the `CF-Connecting-IP`
- * header (workerd). So every middleware that works on node's objects works here.
+ * and the request body as its stream; its response is a `FetchResponse` (fetch-response.ts):
+ * node's response API handing the status, the headers and the body to the `Response` as the
+ * app produces them, born with the twin of `app.response` as its prototype
+ * (prototype-twins.ts). Both share a connection stand-in (fetch-connection.ts) with the
+ * client's address as the runtime gives it: Bun's `server.requestIP(request)`, Deno's
+ * `info.remoteAddr`, else the `CF-Connecting-IP` header (workerd). So every middleware that
+ * works on node's objects works here.
  *
- * The `Response` is given as soon as the app has sent its head; its body streams what the app
- * writes (backpressure: a write's callback waits while the reader of the body is full). A
- * client that goes away (the body stream cancelled, or the request's `signal` aborted) is a
- * closed connection to the app: `req` is aborted, `res` emits `close`.
+ * The `Response` is given as soon as the app's head goes out: with its whole body when the
+ * app ended it at once, else with a stream of what it writes (backpressure: a write waits
+ * while the reader of the body is full). A client that goes away (the body stream cancelled,
+ * the request body failing, or the request's `signal` aborting before the answer) is a closed
+ * connection to the app: `req` is aborted, `res` emits `close`. A `signal` that aborts once
+ * the answer was handed over (Deno's, after every response) is not.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { FetchSocket, type ConnectionInfo } from './fetch-socket';
-import { ResponseReader } from './fetch-response-reader';
+import { FetchConnection, type ConnectionInfo } from './fetch-connection';
+import { FetchResponse } from './fetch-response';
 import { fetchOnWorkerd, IS_WORKERD } from './fetch-workerd';
+import { headerMethods } from './response-headers';
+import { twinClassOf, twinKind } from './prototype-twins';
 
 /** The app as `fetchApp` calls it: node's request listener. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -28,7 +34,30 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 /** The classes the app's requests and responses are born with (application.ts), if it has them. */
 export interface FetchClasses {
   IncomingMessage: typeof IncomingMessage;
-  ServerResponse: typeof ServerResponse;
+  FetchResponse: typeof FetchResponse;
+}
+
+/**
+ * The twins of the apps' response prototypes ending on `FetchResponse.prototype`: webfw's
+ * own header methods (built on node's HTTP/1 store) give way to the fetch response's.
+ */
+const responseKind = twinKind(
+  'response',
+  ServerResponse.prototype,
+  FetchResponse,
+  (_level, key, descriptor) => typeof key === 'string' && headerMethods[key]?.value === descriptor.value,
+);
+
+/**
+ * The classes the fetch handler of an app with `requestClass` (its own `IncomingMessage`
+ * class, or undefined) and the response prototype `responseProto` constructs with: undefined
+ * when the app has no classes of its own (its `handle` then gives requests and responses its
+ * prototypes).
+ */
+export function fetchClasses(requestClass: typeof IncomingMessage | undefined, responseProto: object): FetchClasses | undefined {
+  const responseClass = twinClassOf(responseKind, responseProto);
+  if (requestClass === undefined || responseClass === undefined) return undefined;
+  return { IncomingMessage: requestClass, FetchResponse: responseClass as typeof FetchResponse };
 }
 
 /** Bun's `server.requestIP(request)`. */
@@ -45,8 +74,8 @@ interface DenoInfo {
 const familyOf = (address: string): string => (address.includes(':') ? 'IPv6' : 'IPv4');
 
 /** The client's address and the URL's scheme, from what the runtime passed beside the request. */
-export function connectionInfo(request: Request, url: URL, second: unknown): ConnectionInfo {
-  const encrypted = url.protocol === 'https:';
+export function connectionInfo(request: Request, url: string, second: unknown): ConnectionInfo {
+  const encrypted = url.startsWith('https:');
   if (second !== null && typeof second === 'object') {
     if (typeof (second as BunServer).requestIP === 'function') {
       const ip = (second as BunServer).requestIP(request);
@@ -62,207 +91,98 @@ export function connectionInfo(request: Request, url: URL, second: unknown): Con
   return { encrypted };
 }
 
+/** Where the authority of absolute URL `url` starts (after `scheme://`). */
+function authorityStart(url: string): number {
+  const slashes = url.indexOf('//');
+  return slashes === -1 ? 0 : slashes + 2;
+}
+
+/** The path and query of absolute URL `url` (`url.pathname + url.search`), read off the serialized URL. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', authorityStart(url));
+  if (start === -1) return '/';
+  const hash = url.indexOf('#', start);
+  return hash === -1 ? url.slice(start) : url.slice(start, hash);
+}
+
+/** The host of absolute URL `url` (`url.host`). */
+function hostOf(url: string): string {
+  const from = authorityStart(url);
+  const end = url.indexOf('/', from);
+  return end === -1 ? url.slice(from) : url.slice(from, end);
+}
+
 /** The request's headers as node gives them: `rawHeaders` (names lower case, as fetch keeps them) and `headers`. */
-function nodeHeaders(request: Request, url: URL): { raw: string[]; headers: Record<string, string | string[]> } {
+function setNodeHeaders(req: IncomingMessage, request: Request, url: string, hasBody: boolean): void {
   const raw: string[] = [];
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of request.headers) {
+  request.headers.forEach((value, name) => {
     raw.push(name, value);
     if (name === 'set-cookie') ((headers[name] as string[] | undefined) ??= []).push(value);
     else headers[name] = value;
-  }
+  });
   // what every HTTP/1.1 request has: a Host, and a framing for a body
   if (headers.host === undefined) {
-    raw.unshift('host', url.host);
-    headers.host = url.host;
+    const host = hostOf(url);
+    raw.unshift('host', host);
+    headers.host = host;
   }
-  if (request.body !== null && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+  if (hasBody && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
     raw.push('transfer-encoding', 'chunked');
     headers['transfer-encoding'] = 'chunked';
   }
-  return { raw, headers };
-}
-
-/** The error a request gets when its client goes away, as node gives it. */
-function abortedError(): Error {
-  return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+  req.rawHeaders = raw;
+  req.headers = headers as IncomingMessage['headers'];
 }
 
 /**
  * Answers `request` with the app `listener` (`classes`: the app's own request and response
  * classes, when it has them), `second` and `third` as the runtime passed them (workerd's `env`
  * and `ctx`, Bun's server, Deno's info: `req.env` and `req.ctx` when given). Resolves with the
- * `Response` once the app has sent its head; rejects when the app closes the connection
- * before that.
+ * `Response` once the app's head goes out; rejects when the app closes the connection before
+ * that, or gives a status a `Response` cannot carry.
  */
 export function fetchApp(listener: RequestListener, classes: FetchClasses | undefined, request: Request, second?: unknown, third?: unknown): Promise<Response> {
   if (IS_WORKERD) return fetchOnWorkerd(listener, request, second, third);
-  const url = new URL(request.url);
-  const socket = new FetchSocket(connectionInfo(request, url, second));
-  // a connection's errors are the app's to see (on-finished listens); none is left unhandled
-  socket.on('error', () => {});
-  const req = new (classes?.IncomingMessage ?? IncomingMessage)(socket as never);
+  const url = request.url;
+  const connection = new FetchConnection(connectionInfo(request, url, second));
+  const req = new (classes?.IncomingMessage ?? IncomingMessage)(connection as never);
   req.method = request.method;
-  req.url = url.pathname + url.search;
+  req.url = pathOf(url);
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
   req.httpVersion = '1.1';
-  const { raw, headers } = nodeHeaders(request, url);
-  req.rawHeaders = raw;
-  req.headers = headers as IncomingMessage['headers'];
+  const body = request.body;
+  setNodeHeaders(req, request, url, body !== null);
   if (second !== undefined) Object.defineProperty(req, 'env', { configurable: true, writable: true, value: second });
   if (third !== undefined) Object.defineProperty(req, 'ctx', { configurable: true, writable: true, value: third });
-  const res = new (classes?.ServerResponse ?? ServerResponse)(req);
-
+  const res = new (classes?.FetchResponse ?? FetchResponse)(req);
   return new Promise<Response>((resolve, reject) => {
-    /** The response's head once read, until the Response is given. */
-    let head: { status: number; statusText: string; headers: Headers; bodyless: boolean } | undefined;
-    /** Body pieces read before the Response is given. */
-    const pieces: Uint8Array[] = [];
-    /** The body stream's controller, once the Response is given with a stream. */
-    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-    /** A write's callback held while the body's reader is full. */
-    let held: (() => void) | undefined;
-    let answered = false;
-    let finished = false;
-    const release = (): void => {
-      const done = held;
-      held = undefined;
-      done?.();
-    };
-    const reader = new ResponseReader(
-      {
-        head(status, statusText, responseHeaders, bodyless) {
-          head = { status, statusText, headers: responseHeaders, bodyless };
-        },
-        body(piece) {
-          // (a copy: the app may reuse a buffer it wrote)
-          if (controller !== undefined) controller.enqueue(new Uint8Array(piece));
-          else pieces.push(new Uint8Array(piece));
-        },
-        end() {
-          controller?.close();
-        },
-      },
-      request.method === 'HEAD',
-    );
-    /**
-     * Gives the Response once the head is read: a complete body as it is (most answers arrive
-     * whole in the write that carries the head), else a stream of what follows.
-     */
-    const answer = (): void => {
-      answered = true;
-      const { status, statusText, headers: responseHeaders, bodyless } = head!;
-      let body: ConstructorParameters<typeof Response>[0] = null;
-      if (!bodyless && reader.complete) body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
-      else if (!bodyless) {
-        body = new ReadableStream<Uint8Array>(
-          {
-            start(c) {
-              controller = c;
-              for (const piece of pieces) c.enqueue(piece);
-              if (reader.complete) c.close();
-            },
-            pull() {
-              release();
-            },
-            cancel() {
-              abort();
-            },
-          },
-          { highWaterMark: 1 },
-        );
-      }
-      pieces.length = 0;
-      try {
-        resolve(new Response(body, { status, statusText, headers: responseHeaders }));
-      } catch (err) {
-        reject(err);
-      }
-    };
-    socket.onWrite = (bytes, done) => {
-      reader.write(bytes);
-      if (!answered && head !== undefined) answer();
-      if (!answered || reader.complete || controller === undefined || (controller.desiredSize ?? 1) > 0) done();
-      else held = done;
-    };
-    socket.onEnd = () => reader.close();
-    socket.onClose = () => {
-      release();
-      if (!answered) reject(new Error('webfw: the app closed the connection without answering'));
-      else if (!reader.complete) controller?.error(abortedError());
-    };
-    /** The client went away: a connection closed under the app. */
-    function abort(): void {
-      if (finished) return;
-      if (!req.complete || !req.readableEnded) req.destroy(abortedError());
-      socket.destroy();
+    res._answer = { resolve, reject };
+    res.assignSocket(connection);
+    if (body === null) {
+      req.complete = true;
+      req.push(null);
+    } else {
+      connection.startBody(body, req);
     }
-    request.signal?.addEventListener('abort', abort, { once: true });
-
-    // After the response, as node's server does: what the app did not read of the request is
-    // read off, the connection is released, and `res` emits `close`.
-    res.on('finish', () => {
-      finished = true;
-      request.signal?.removeEventListener('abort', abort);
-      reader.close();
-      // (node's own steps: `_dump` reads off what nobody read, as the running node does it)
-      const incoming = req as unknown as { _consuming?: boolean; _readableState?: { resumeScheduled?: boolean }; _dump?: () => void };
-      if (!incoming._consuming && !incoming._readableState?.resumeScheduled) {
-        if (typeof incoming._dump === 'function') incoming._dump();
-        else req.resume();
-      }
-      res.detachSocket(socket as never);
-      process.nextTick(() => {
-        res.emit('close');
-        socket.destroy();
-      });
-    });
-    res.assignSocket(socket as never);
-    // as node's server does: the response waiting to write more is told when the connection drained
-    let needDrain: symbol | undefined;
-    socket.on('drain', () => {
-      if (!res.writableNeedDrain) return;
-      needDrain ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'kNeedDrain');
-      if (needDrain !== undefined) (res as unknown as Record<symbol, boolean>)[needDrain] = false;
-      res.emit('drain');
-    });
-
-    pumpBody(request, req, socket);
-    listener(req, res);
+    listener(req, res as unknown as ServerResponse);
+    // until the app answers, the request's signal aborting is the client going away
+    if (res._answer !== undefined && !connection.destroyed) connection.watch(request.signal);
   });
 }
 
-/** Gives `req` the request body as it arrives, pausing while `req` is full (its reader resumes the socket). */
-function pumpBody(request: Request, req: IncomingMessage, socket: FetchSocket): void {
-  if (request.body === null) {
-    req.complete = true;
-    req.push(null);
-    return;
-  }
-  const reader = request.body.getReader();
-  let waiting: (() => void) | undefined;
-  // node's request asks its socket for more (`resume`) when its reader wants it
-  socket.onResume = () => {
-    const go = waiting;
-    waiting = undefined;
-    go?.();
+/**
+ * The fetch handler of the app `listener`: `fetchApp` with the classes `classesOf()` gives,
+ * asked on the first request (the app is set up by then).
+ */
+export function fetchHandler(
+  listener: RequestListener,
+  classesOf: () => FetchClasses | undefined,
+): (request: Request, env?: unknown, ctx?: unknown) => Promise<Response> {
+  let classes: FetchClasses | undefined | null = null;
+  return (request, env, ctx) => {
+    if (classes === null) classes = classesOf();
+    return fetchApp(listener, classes, request, env, ctx);
   };
-  const pump = async (): Promise<void> => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (req.destroyed) return;
-        if (done) {
-          req.complete = true;
-          req.push(null);
-          return;
-        }
-        if (!req.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await new Promise<void>((go) => (waiting = go));
-      }
-    } catch (err) {
-      if (!req.destroyed) req.destroy(err as Error);
-    }
-  };
-  void pump();
 }

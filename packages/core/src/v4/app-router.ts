@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useArguments } from '@webfw/router';
 import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application-types';
 import { endUnhandled } from '../final-handler';
-import { adoptRequest, adoptResponse } from '../http2';
+import { adoptRequest, adoptResponse } from '../prototype-twins';
 import { startHeaders } from '../response-headers';
 import { readSetting } from '../settings';
 import type { Request } from '../request';

@@ -1,0 +1,211 @@
+/**
+ * The fetch handler's connection stand-in: what `req.socket` / `res.socket` are when the app
+ * answers a web `Request` (fetch.ts). It carries the connection's facts the app reads
+ * (`remoteAddress`, `remotePort`, `remoteFamily`, `encrypted` for an https URL,
+ * `localAddress`, `localPort`) and the socket members middleware uses (`setTimeout`,
+ * `setNoDelay`, `setKeepAlive`, `ref`, `unref`, `address`, `destroy`, 'close', `readable`,
+ * `writable`, `destroyed`); no bytes flow through it.
+ *
+ * It feeds the request body to `req` as the runtime delivers it, pausing while `req` is full
+ * (node's request asks its socket for more with `resume`). It is closed (`destroy`) when the
+ * client goes away (the request's `signal` aborts before the answer, the request body fails,
+ * the response body is cancelled) or when the app destroys it; the response is then told
+ * (fetch-response.ts `_lost`), on the next tick, as node's server learns of a closed socket.
+ */
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type { FetchResponse } from './fetch-response';
+
+/** What the runtime tells about the connection. */
+export interface ConnectionInfo {
+  remoteAddress?: string;
+  remotePort?: number;
+  remoteFamily?: string;
+  localAddress?: string;
+  localPort?: number;
+  encrypted: boolean;
+}
+
+/** The request's body as `req` gets it: one piece at a time, while `req` wants more. */
+interface BodyPump {
+  req: IncomingMessage;
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  /** Waiting for `req` to ask for more (its buffer was full). */
+  waiting: boolean;
+}
+
+function closed(connection: FetchConnection, err: Error | undefined): void {
+  connection._httpMessage?._lost();
+  connection.emit('close', err !== undefined);
+}
+
+/** The connection of one request answered through `app.fetch` (see the file comment). */
+export class FetchConnection extends EventEmitter {
+  readonly remoteAddress: string | undefined;
+  readonly remotePort: number | undefined;
+  readonly remoteFamily: string | undefined;
+  readonly localAddress: string | undefined;
+  readonly localPort: number | undefined;
+  /** `true` for an https URL: `req.protocol`, `req.secure` read it (express reads `socket.encrypted`). */
+  declare readonly encrypted: boolean | undefined;
+  readable = true;
+  writable = true;
+  destroyed = false;
+  _paused = false;
+  /** The response using the connection (node's name for it). */
+  _httpMessage: FetchResponse | null = null;
+  _pump: BodyPump | undefined = undefined;
+  _signal: AbortSignal | undefined = undefined;
+
+  constructor(info: ConnectionInfo) {
+    super();
+    this.remoteAddress = info.remoteAddress;
+    this.remotePort = info.remotePort;
+    this.remoteFamily = info.remoteFamily;
+    this.localAddress = info.localAddress;
+    this.localPort = info.localPort;
+    if (info.encrypted) (this as { encrypted?: boolean }).encrypted = true;
+  }
+
+  /** Feeds `body` to `req` as it arrives; `req` ends with it. */
+  startBody(body: ReadableStream<Uint8Array>, req: IncomingMessage): void {
+    this._pump = { req, reader: body.getReader(), waiting: false };
+    pumpNext(this);
+  }
+
+  /** After the response: the rest of the request body is not fetched, and `req` ends (read off, as node's server does). */
+  stopBody(): void {
+    const pump = this._pump;
+    if (pump === undefined) return;
+    this._pump = undefined;
+    pump.reader.cancel().catch(() => {});
+    if (!pump.req.destroyed) pump.req.push(null);
+  }
+
+  /** Until the app answers, the request's `signal` aborting is the client going away. */
+  watch(signal: AbortSignal | undefined): void {
+    if (signal === undefined || signal === null) return;
+    if (signal.aborted) {
+      this.destroy();
+      return;
+    }
+    this._signal = signal;
+    signal.addEventListener('abort', this);
+  }
+
+  /** The app answered: from here on the response body's stream tells when the client goes away. */
+  answered(): void {
+    const signal = this._signal;
+    if (signal !== undefined) {
+      this._signal = undefined;
+      signal.removeEventListener('abort', this);
+    }
+  }
+
+  /** The request's signal aborted (the connection is its own listener: no closure per request). */
+  handleEvent(): void {
+    this._signal = undefined;
+    this.destroy();
+  }
+
+  /** The response finished: the connection is released. */
+  released(): void {
+    this.answered();
+  }
+
+  /** node's request asks for more of its body. */
+  resume(): this {
+    const pump = this._pump;
+    if (pump !== undefined && pump.waiting) {
+      pump.waiting = false;
+      pumpNext(this);
+    }
+    return this;
+  }
+
+  pause(): this {
+    return this;
+  }
+
+  /** Closes the connection: the client is gone (or cut off by the app). */
+  destroy(err?: Error): this {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    this.readable = false;
+    this.writable = false;
+    this.answered();
+    const pump = this._pump;
+    if (pump !== undefined) {
+      this._pump = undefined;
+      pump.reader.cancel().catch(() => {});
+    }
+    process.nextTick(closed, this, err);
+    return this;
+  }
+
+  /** No bytes go through the stand-in: the response is written through `res`. */
+  write(_chunk?: unknown, _encoding?: unknown, callback?: (err?: Error | null) => void): boolean {
+    if (typeof _encoding === 'function') callback = _encoding as (err?: Error | null) => void;
+    if (callback) process.nextTick(callback);
+    return true;
+  }
+
+  end(): this {
+    return this.destroy();
+  }
+
+  /** As `net.Socket#setTimeout`: the fetch runtime owns the connection's timeouts; a callback is kept as a `timeout` listener. */
+  setTimeout(_ms: number, callback?: () => void): this {
+    if (callback) this.once('timeout', callback);
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  cork(): void {}
+
+  uncork(): void {}
+
+  /** As `net.Socket#address`: the local end, as the runtime told it. */
+  address(): { address?: string; port?: number; family?: string } {
+    return { address: this.localAddress, port: this.localPort, family: this.remoteFamily };
+  }
+}
+
+/** Reads the next piece of the request body into `req`. */
+function pumpNext(connection: FetchConnection): void {
+  const pump = connection._pump!;
+  pump.reader.read().then(
+    ({ done, value }) => {
+      if (connection._pump !== pump) return;
+      const req = pump.req;
+      if (req.destroyed) return;
+      if (done) {
+        connection._pump = undefined;
+        req.complete = true;
+        req.push(null);
+        return;
+      }
+      if (req.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) pumpNext(connection);
+      else pump.waiting = true;
+    },
+    () => {
+      // the request body failed: the client went away mid-upload
+      if (connection._pump === pump) connection.destroy();
+    },
+  );
+}
