@@ -362,12 +362,19 @@ async function build(root) {
   say(`built ${stale.size} package${stale.size === 1 ? '' : 's'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Type-checks the whole workspace with the workspace's TypeScript. */
+/**
+ * Type-checks the whole workspace with the workspace's TypeScript, incrementally: tsc keeps what
+ * it learnt in node_modules/.cache/webfw-typecheck/ and re-checks only what changed since (a
+ * few seconds on a re-run; the first run checks everything).
+ */
 function typecheck(root) {
   say('type-checking (tsc -p tsconfig.json)');
+  const started = Date.now();
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  const buildInfo = join(root, 'node_modules', '.cache', 'webfw-typecheck', 'tsconfig.tsbuildinfo');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', buildInfo], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  say(`type-checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 async function main() {

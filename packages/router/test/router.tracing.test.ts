@@ -347,6 +347,14 @@ async function run(router: AnyRouter, list: string[]): Promise<string[]> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const out: string[] = [];
+  // both routers deprecate Promise-like handlers and parameters (depd: once per call site);
+  // with a listener depd hands its warning to it instead of stderr: the warnings join the
+  // transcript, so they are compared too
+  const deprecations: string[] = [];
+  const onDeprecation = (err: Error & { namespace?: string }): void => {
+    deprecations.push(`deprecated: ${err.namespace} ${err.message}`);
+  };
+  process.on('deprecation' as 'warning', onDeprecation);
   try {
     for (const entry of list) {
       const [method, path] = entry.split(' ') as [string, string];
@@ -358,9 +366,10 @@ async function run(router: AnyRouter, list: string[]): Promise<string[]> {
       out.push(`${entry} -> ${answer.status} ${body}`, ...transcript);
     }
   } finally {
+    process.removeListener('deprecation' as 'warning', onDeprecation);
     await new Promise((resolve) => server.close(resolve));
   }
-  return out;
+  return [...out, ...deprecations];
 }
 
 describe('express.router.request: the same events as router 2.3.0', () => {
