@@ -16,14 +16,46 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { FetchResponse } from './fetch-response';
 
-/** What the runtime tells about the connection. */
-export interface ConnectionInfo {
+/** What the runtime tells about the client's end of the connection. */
+interface Peer {
   remoteAddress?: string;
   remotePort?: number;
   remoteFamily?: string;
-  localAddress?: string;
-  localPort?: number;
-  encrypted: boolean;
+}
+
+/** Bun's `server.requestIP(request)`. */
+interface BunServer {
+  requestIP(request: Request): { address: string; family: string; port: number } | null;
+}
+
+/** Deno's `ServeHandlerInfo`. */
+interface DenoInfo {
+  remoteAddr: { hostname?: string; port?: number; transport?: string };
+}
+
+/** The address family node reports for `address`. */
+const familyOf = (address: string): string => (address.includes(':') ? 'IPv6' : 'IPv4');
+
+const NO_PEER: Peer = {};
+
+/**
+ * The client's address, from what the runtime passed beside the request (`second`): Bun's
+ * `server.requestIP(request)`, Deno's `info.remoteAddr`, else the `CF-Connecting-IP` header
+ * (workerd).
+ */
+export function peerOf(request: Request, second: unknown): Peer {
+  if (second !== null && typeof second === 'object') {
+    if (typeof (second as BunServer).requestIP === 'function') {
+      const ip = (second as BunServer).requestIP(request);
+      if (ip) return { remoteAddress: ip.address, remotePort: ip.port, remoteFamily: ip.family };
+    }
+    const remote = (second as Partial<DenoInfo>).remoteAddr;
+    if (remote && typeof remote.hostname === 'string')
+      return { remoteAddress: remote.hostname, remotePort: remote.port, remoteFamily: familyOf(remote.hostname) };
+  }
+  const cf = request.headers.get('cf-connecting-ip');
+  if (cf !== null) return { remoteAddress: cf, remoteFamily: familyOf(cf) };
+  return NO_PEER;
 }
 
 /** The request's body as `req` gets it: one piece at a time, while `req` wants more. */
@@ -41,13 +73,15 @@ function closed(connection: FetchConnection, err: Error | undefined): void {
 
 /** The connection of one request answered through `app.fetch` (see the file comment). */
 export class FetchConnection extends EventEmitter {
-  readonly remoteAddress: string | undefined;
-  readonly remotePort: number | undefined;
-  readonly remoteFamily: string | undefined;
-  readonly localAddress: string | undefined;
-  readonly localPort: number | undefined;
+  /** The runtime tells nothing of the local end. */
+  readonly localAddress: string | undefined = undefined;
+  readonly localPort: number | undefined = undefined;
   /** `true` for an https URL: `req.protocol`, `req.secure` read it (express reads `socket.encrypted`). */
   declare readonly encrypted: boolean | undefined;
+  /** The request and what the runtime passed beside it, until the client's address is asked for. */
+  _request: Request | undefined;
+  _second: unknown;
+  _peer: Peer | undefined = undefined;
   readable = true;
   writable = true;
   destroyed = false;
@@ -57,14 +91,35 @@ export class FetchConnection extends EventEmitter {
   _pump: BodyPump | undefined = undefined;
   _signal: AbortSignal | undefined = undefined;
 
-  constructor(info: ConnectionInfo) {
+  /** The connection of `request`, with what the runtime passed beside it (`second`), over TLS when `encrypted`. */
+  constructor(request: Request, second: unknown, encrypted: boolean) {
     super();
-    this.remoteAddress = info.remoteAddress;
-    this.remotePort = info.remotePort;
-    this.remoteFamily = info.remoteFamily;
-    this.localAddress = info.localAddress;
-    this.localPort = info.localPort;
-    if (info.encrypted) (this as { encrypted?: boolean }).encrypted = true;
+    this._request = request;
+    this._second = second;
+    if (encrypted) (this as { encrypted?: boolean }).encrypted = true;
+  }
+
+  /** The client's end, asked of the runtime when first read. */
+  _peerInfo(): Peer {
+    let peer = this._peer;
+    if (peer === undefined) {
+      peer = this._peer = peerOf(this._request!, this._second);
+      this._request = undefined;
+      this._second = undefined;
+    }
+    return peer;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this._peerInfo().remoteAddress;
+  }
+
+  get remotePort(): number | undefined {
+    return this._peerInfo().remotePort;
+  }
+
+  get remoteFamily(): string | undefined {
+    return this._peerInfo().remoteFamily;
   }
 
   /** Feeds `body` to `req` as it arrives; `req` ends with it. */

@@ -28,12 +28,56 @@
 import { STATUS_CODES, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Stream } from 'node:stream';
 import type { FetchConnection } from './fetch-connection';
+import { HEADER_STATE } from './symbols';
 
 /** Bytes the body stream holds before `write` returns false (node's default for a socket). */
 export const HIGH_WATER_MARK = 16 * 1024;
 
-/** A header as stored: the name as first set and the value as given. */
-type Entry = [name: string, value: number | string | readonly string[]];
+/** A header's value as stored: as given. */
+type Value = number | string | readonly string[];
+
+/**
+ * The header store: `[key, name, value, key, name, value, ...]` in the order the headers were
+ * first set (`key` the lower-case name, `name` as last set): a few headers are found faster by
+ * a look along a short list than in a dictionary.
+ */
+type Store = unknown[];
+
+/** Header names seen valid, each with its lower-case form (at most `NAME_CACHE_SIZE`). */
+const validNames = new Map<string, string>();
+const NAME_CACHE_SIZE = 512;
+
+/** The lower-case form of header name `name`, checked as node's `setHeader` checks it (its errors). */
+function checkedKey(name: string): string {
+  let key = validNames.get(name);
+  if (key === undefined) {
+    validateHeaderName(name);
+    key = name.toLowerCase();
+    if (validNames.size >= NAME_CACHE_SIZE) validNames.clear();
+    validNames.set(name, key);
+  }
+  return key;
+}
+
+/** What node's `checkInvalidHeaderChar` rejects in a header value. */
+const INVALID_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** Checks a header value as node's `setHeader` does, with node's errors. */
+function checkValue(name: string, value: unknown): void {
+  if (typeof value === 'string' ? INVALID_VALUE.test(value) : value === undefined || INVALID_VALUE.test(String(value)))
+    validateHeaderValue(name, value as string);
+}
+
+/** The lower-case form of `name` (for reading: no check). */
+function keyOf(name: string): string {
+  return validNames.get(name) ?? name.toLowerCase();
+}
+
+/** Where the header `key` (lower case) is in `store`, or -1. */
+function indexOf(store: Store, key: string): number {
+  for (let i = 0; i < store.length; i += 3) if (store[i] === key) return i;
+  return -1;
+}
 
 /** How the answer reaches the caller of `app.fetch`: its promise's resolve and reject. */
 export interface Answer {
@@ -109,8 +153,8 @@ export class FetchResponse extends Stream {
   declare _removedTE: boolean;
   declare _sent100: boolean;
   declare _trailer: string;
-  /** The header store: lower-case name -> [name, value]; null until a header is set. */
-  declare _store: Record<string, Entry> | null;
+  /** The header store (see `Store`); null until a header is set. */
+  declare _store: Store | null;
   declare _socket: FetchConnection | null;
   declare _corked: number;
   /** Whether the Content-Length of a whole body is added (node's choice when the head was made). */
@@ -164,6 +208,8 @@ export class FetchResponse extends Stream {
     this._needDrain = false;
     this._ending = false;
     this._done = false;
+    // webfw's header state (response-headers.ts): settled, the store being this response's own
+    (this as { [HEADER_STATE]?: number })[HEADER_STATE] = 0;
   }
 
   get headersSent(): boolean {
@@ -221,35 +267,46 @@ export class FetchResponse extends Stream {
 
   // ---- the header store, as node's OutgoingMessage keeps it
 
-  setHeader(name: string, value: number | string | readonly string[]): this {
+  setHeader(name: string, value: Value): this {
     if (this._header !== null) throw headersSentError('set');
-    validateHeaderName(name);
-    validateHeaderValue(name, value as string);
-    (this._store ??= Object.create(null) as Record<string, Entry>)[name.toLowerCase()] = [name, value];
+    const key = checkedKey(name);
+    checkValue(name, value);
+    const store = this._store;
+    if (store === null) {
+      this._store = [key, name, value];
+      return this;
+    }
+    const at = indexOf(store, key);
+    if (at === -1) store.push(key, name, value);
+    else {
+      store[at + 1] = name;
+      store[at + 2] = value;
+    }
     return this;
   }
 
   appendHeader(name: string, value: string | readonly string[]): this {
     if (this._header !== null) throw headersSentError('append');
-    validateHeaderName(name);
-    validateHeaderValue(name, value as string);
-    const key = name.toLowerCase();
-    const entry = this._store?.[key];
-    if (entry === undefined) return this.setHeader(name, value);
-    const values = Array.isArray(entry[1]) ? (entry[1] as string[]) : [entry[1] as string];
+    const key = checkedKey(name);
+    checkValue(name, value);
+    const store = this._store;
+    const at = store === null ? -1 : indexOf(store, key);
+    if (at === -1) return this.setHeader(name, value);
+    const old = store![at + 2] as Value;
+    const values: unknown[] = Array.isArray(old) ? (old as unknown[]) : [old];
     if (Array.isArray(value)) values.push(...(value as string[]));
-    else values.push(value as string);
-    entry[1] = values;
+    else values.push(value);
+    store![at + 2] = values;
     return this;
   }
 
   /** node's `setHeaders(headers)`: each of a `Headers` or `Map`, every Set-Cookie kept. */
-  setHeaders(headers: Headers | Map<string, number | string | readonly string[]>): this {
+  setHeaders(headers: Headers | Map<string, Value>): this {
     if (this._header !== null) throw headersSentError('set');
     if (!headers || Array.isArray(headers) || typeof headers.keys !== 'function' || typeof headers.get !== 'function')
       throw nodeError(new TypeError('The "headers" argument must be an instance of Headers or Map.'), 'ERR_INVALID_ARG_TYPE');
     const cookies: string[] = [];
-    for (const [key, value] of headers as Iterable<[string, number | string | readonly string[]]>) {
+    for (const [key, value] of headers as Iterable<[string, Value]>) {
       if (key === 'set-cookie') {
         if (Array.isArray(value)) cookies.push(...(value as string[]));
         else cookies.push(value as string);
@@ -263,37 +320,50 @@ export class FetchResponse extends Stream {
 
   getHeader(name: string): number | string | string[] | undefined {
     validateName(name);
-    return this._store?.[name.toLowerCase()]?.[1] as number | string | string[] | undefined;
+    const store = this._store;
+    if (store === null) return undefined;
+    // (names asked for in lower case are found without lowering them)
+    let at = indexOf(store, name);
+    if (at === -1) {
+      const key = keyOf(name);
+      if (key === name) return undefined;
+      at = indexOf(store, key);
+      if (at === -1) return undefined;
+    }
+    return store[at + 2] as number | string | string[];
   }
 
   hasHeader(name: string): boolean {
     validateName(name);
-    return this._store?.[name.toLowerCase()] !== undefined;
+    const store = this._store;
+    return store !== null && (indexOf(store, name) !== -1 || indexOf(store, keyOf(name)) !== -1);
   }
 
   getHeaderNames(): string[] {
-    return this._store === null ? [] : Object.keys(this._store);
+    const store = this._store;
+    const names: string[] = [];
+    if (store !== null) for (let i = 0; i < store.length; i += 3) names.push(store[i] as string);
+    return names;
   }
 
   getRawHeaderNames(): string[] {
     const store = this._store;
-    if (store === null) return [];
     const names: string[] = [];
-    for (const key in store) names.push(store[key]![0]);
+    if (store !== null) for (let i = 0; i < store.length; i += 3) names.push(store[i + 1] as string);
     return names;
   }
 
   getHeaders(): OutgoingHttpHeaders {
     const headers = Object.create(null) as OutgoingHttpHeaders;
     const store = this._store;
-    if (store !== null) for (const key in store) headers[key] = store[key]![1] as OutgoingHttpHeaders[string];
+    if (store !== null) for (let i = 0; i < store.length; i += 3) headers[store[i] as string] = store[i + 2] as OutgoingHttpHeaders[string];
     return headers;
   }
 
   removeHeader(name: string): void {
     validateName(name);
     if (this._header !== null) throw headersSentError('remove');
-    const key = name.toLowerCase();
+    const key = keyOf(name);
     switch (key) {
       case 'connection':
         this._removedConnection = true;
@@ -308,7 +378,10 @@ export class FetchResponse extends Stream {
         this.sendDate = false;
         break;
     }
-    if (this._store !== null) delete this._store[key];
+    const store = this._store;
+    if (store === null) return;
+    const at = indexOf(store, key);
+    if (at !== -1) store.splice(at, 3);
   }
 
   // ---- the head
@@ -355,7 +428,7 @@ export class FetchResponse extends Stream {
       this._hasBody &&
       typeof this._contentLength === 'number' &&
       !this._removedContLen &&
-      (store === null || (store['content-length'] === undefined && store['transfer-encoding'] === undefined));
+      (store === null || (indexOf(store, 'content-length') === -1 && indexOf(store, 'transfer-encoding') === -1));
     this._header = `HTTP/1.1 ${statusCode} ${message}\r\n`;
     return this;
   }
@@ -482,18 +555,23 @@ export class FetchResponse extends Stream {
     this._answer = undefined;
     if (answer === undefined) return;
     const status = this.statusCode;
-    const headers: [string, string][] = [];
+    // the headers as an object, or as [name, value] pairs when a Set-Cookie has several values
+    let headers: Record<string, string> | [string, string][] = {};
     const store = this._store;
     let typed = false;
     if (store !== null) {
-      for (const key in store) {
+      for (let i = 0; i < store.length; i += 3) {
+        const key = store[i] as string;
         if (isConnectionHeader(key)) continue;
-        const entry = store[key]!;
-        const value = entry[1];
+        const value = store[i + 2] as Value;
         if (key === 'content-type') typed = true;
-        if (typeof value === 'string') headers.push([key, value]);
-        else if (Array.isArray(value)) for (const one of value as readonly unknown[]) headers.push([key, String(one)]);
-        else headers.push([key, String(value)]);
+        if (typeof value === 'string') addHeader(headers, key, value);
+        else if (!Array.isArray(value)) addHeader(headers, key, String(value));
+        else if (key !== 'set-cookie' || value.length < 2 || Array.isArray(headers)) for (const one of value) headers = addHeader(headers, key, String(one));
+        else {
+          headers = pairsOf(headers);
+          for (const one of value) headers.push([key, String(one)]);
+        }
       }
     }
     let body: ConstructorParameters<typeof Response>[0] = null;
@@ -524,7 +602,7 @@ export class FetchResponse extends Stream {
     }
     if (this._autoLength && !streamed) {
       const length = whole === undefined ? 0 : typeof whole === 'string' ? (this._contentLength ?? 0) : whole.byteLength;
-      headers.push(['content-length', String(length)]);
+      addHeader(headers, 'content-length', String(length));
     }
     let response: Response;
     try {
@@ -652,6 +730,21 @@ export class FetchResponse extends Stream {
 
 const EMPTY = new Uint8Array(0);
 
+/** Adds a header to what the `Response` is made with (a value of a name already there is joined to it, as `Headers` does). */
+function addHeader(headers: Record<string, string> | [string, string][], key: string, value: string): Record<string, string> | [string, string][] {
+  if (Array.isArray(headers)) headers.push([key, value]);
+  else {
+    const old = headers[key];
+    headers[key] = old === undefined ? value : `${old}, ${value}`;
+  }
+  return headers;
+}
+
+/** Headers as `[name, value]` pairs (so that Set-Cookie values stay apart). */
+function pairsOf(headers: Record<string, string> | [string, string][]): [string, string][] {
+  return Array.isArray(headers) ? headers : Object.entries(headers);
+}
+
 /** `text` as bytes in `encoding` (UTF-8 by default). */
 function bytesOf(text: string | Uint8Array, encoding?: BufferEncoding): Uint8Array {
   return typeof text === 'string' ? Buffer.from(text, encoding ?? 'utf8') : text;
@@ -660,7 +753,7 @@ function bytesOf(text: string | Uint8Array, encoding?: BufferEncoding): Uint8Arr
 /**
  * 'finish', then what node's server does after a response: what nobody read of the request
  * is read off (its body is not fetched any further), the connection is released, and 'close'
- * follows on the next tick.
+ * follows.
  */
 function finish(res: FetchResponse): void {
   res.emit('prefinish');
@@ -677,5 +770,34 @@ function finish(res: FetchResponse): void {
     socket.released();
     res.detachSocket(socket);
   }
-  process.nextTick(emitClose, res);
+  // (in the same tick: node's server emits it on the next one, before the request's end on
+  // Node 20 to 24 as here; nothing can tell the two apart but a tick scheduled in between)
+  emitClose(res);
+}
+
+const own = FetchResponse.prototype;
+
+/**
+ * Whether `res` is a fetch handler's response that `sendFetch` may answer: its head not
+ * made, its `setHeader` and `writeHead` its own (no hook such as on-headers), and none of the
+ * headers `sendFetch` writes (Content-Type, Content-Length, ETag) set yet: express's steps
+ * would then store the same values in the same order.
+ */
+export function isPlainFetchResponse(res: object): res is FetchResponse {
+  if (!(res instanceof FetchResponse) || res._header !== null || res.writeHead !== own.writeHead || res.setHeader !== own.setHeader) return false;
+  const store = res._store;
+  return store === null || (indexOf(store, 'content-type') === -1 && indexOf(store, 'content-length') === -1 && indexOf(store, 'etag') === -1);
+}
+
+/**
+ * Sends a complete response on a plain fetch response (`isPlainFetchResponse`) with its
+ * status code: Content-Type `type`, Content-Length `length` and the ETag when given, put in
+ * the store directly (webfw's own values, valid), then `body` through `res.end`.
+ */
+export function sendFetch(res: FetchResponse, type: string, body: string | Buffer, length: number, etag: string | undefined): void {
+  const store = (res._store ??= []);
+  store.push('content-type', 'Content-Type', type, 'content-length', 'Content-Length', String(length));
+  if (etag !== undefined) store.push('etag', 'ETag', etag);
+  if (typeof body === 'string') res.end(body, 'utf8');
+  else res.end(body);
 }

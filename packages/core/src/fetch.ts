@@ -22,7 +22,7 @@
  * the answer was handed over (Deno's, after every response) is not.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { FetchConnection, type ConnectionInfo } from './fetch-connection';
+import { FetchConnection } from './fetch-connection';
 import { FetchResponse } from './fetch-response';
 import { fetchOnWorkerd, IS_WORKERD } from './fetch-workerd';
 import { headerMethods } from './response-headers';
@@ -58,37 +58,6 @@ export function fetchClasses(requestClass: typeof IncomingMessage | undefined, r
   const responseClass = twinClassOf(responseKind, responseProto);
   if (requestClass === undefined || responseClass === undefined) return undefined;
   return { IncomingMessage: requestClass, FetchResponse: responseClass as typeof FetchResponse };
-}
-
-/** Bun's `server.requestIP(request)`. */
-interface BunServer {
-  requestIP(request: Request): { address: string; family: string; port: number } | null;
-}
-
-/** Deno's `ServeHandlerInfo`. */
-interface DenoInfo {
-  remoteAddr: { hostname?: string; port?: number; transport?: string };
-}
-
-/** The address family node reports for `address`. */
-const familyOf = (address: string): string => (address.includes(':') ? 'IPv6' : 'IPv4');
-
-/** The client's address and the URL's scheme, from what the runtime passed beside the request. */
-export function connectionInfo(request: Request, url: string, second: unknown): ConnectionInfo {
-  const encrypted = url.startsWith('https:');
-  if (second !== null && typeof second === 'object') {
-    if (typeof (second as BunServer).requestIP === 'function') {
-      const ip = (second as BunServer).requestIP(request);
-      if (ip) return { remoteAddress: ip.address, remotePort: ip.port, remoteFamily: ip.family, encrypted };
-    }
-    const remote = (second as Partial<DenoInfo>).remoteAddr;
-    if (remote && typeof remote.hostname === 'string') {
-      return { remoteAddress: remote.hostname, remotePort: remote.port, remoteFamily: familyOf(remote.hostname), encrypted };
-    }
-  }
-  const cf = request.headers.get('cf-connecting-ip');
-  if (cf !== null) return { remoteAddress: cf, remoteFamily: familyOf(cf), encrypted };
-  return { encrypted };
 }
 
 /** Where the authority of absolute URL `url` starts (after `scheme://`). */
@@ -145,7 +114,7 @@ function setNodeHeaders(req: IncomingMessage, request: Request, url: string, has
 export function fetchApp(listener: RequestListener, classes: FetchClasses | undefined, request: Request, second?: unknown, third?: unknown): Promise<Response> {
   if (IS_WORKERD) return fetchOnWorkerd(listener, request, second, third);
   const url = request.url;
-  const connection = new FetchConnection(connectionInfo(request, url, second));
+  const connection = new FetchConnection(request, second, url.startsWith('https:'));
   const req = new (classes?.IncomingMessage ?? IncomingMessage)(connection as never);
   req.method = request.method;
   req.url = pathOf(url);

@@ -5,7 +5,6 @@
  * response-sendfile.ts.
  */
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
-import type { Http2ServerResponse } from 'node:http2';
 import { extname } from 'node:path';
 import depd from 'depd';
 import encodeUrl from 'encodeurl';
@@ -21,6 +20,7 @@ import { clearCookieOptions, serializeCookie, type CookieOptions } from './respo
 import { transferFile, type SendFileOptions } from './response-file';
 import { formatWith, normalizeType } from './response-format';
 import { isPlainHttp2Response, sendHttp2 } from './http2-headers';
+import { isPlainFetchResponse, sendFetch } from './fetch-response';
 import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
 import { readSetting } from './settings';
@@ -194,24 +194,32 @@ function sendPayload(res: Response, body: string | ArrayBufferView | undefined, 
         return res;
       }
     } else if (isPlainHttp2Response(res)) {
-      return sendPlainHttp2(res, body, type);
+      return sendPlain(res, body, type, sendHttp2);
+    } else if (isPlainFetchResponse(res)) {
+      return sendPlain(res, body, type, sendFetch);
     }
   }
   return sendSettled(res, body, type);
 }
 
 /**
- * `sendPayload` over HTTP/2 when no header but `X-Powered-By` is set yet: the same headers as
- * `sendSettled` would store one by one (each checked twice by node's compat layer), in one
- * `writeHead`, unless a conditional step applies.
+ * `sendPayload` on an HTTP/2 or a fetch handler's response when no header but `X-Powered-By`
+ * is set yet: the same headers as `sendSettled` would store one by one (each checked again by
+ * node's compat layer, or by the fetch response), put in the response's store at once by
+ * `send` (`sendHttp2`, `sendFetch`), unless a conditional step applies.
  */
-function sendPlainHttp2(res: Response, body: string | ArrayBufferView, type: string): Response {
+function sendPlain<R>(
+  res: Response,
+  body: string | ArrayBufferView,
+  type: string,
+  send: (res: R, type: string, chunk: string | Buffer, length: number, etag: string | undefined) => void,
+): Response {
   const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
   if (!isPlainSend(getRequest(res), res.statusCode, etagFn)) return sendSettled(res, body, type);
   const chunk = typeof body === 'string' ? body : asBuffer(body);
   const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
   const etag = etagFn === undefined ? undefined : builtInETag(etagFn, chunk, length);
-  sendHttp2(res as unknown as Http2ServerResponse, type, chunk, length, etag);
+  send(res as unknown as R, type, chunk, length, etag);
   return res;
 }
 
