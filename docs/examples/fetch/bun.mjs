@@ -1,4 +1,4 @@
-// Bun: the demo app served by Bun.serve through app.fetch (`bun fetch/bun.mjs`).
+// Bun: the demo app served by Bun.serve through app.fetch (`bun docs/examples/fetch/bun.mjs`).
 /* global Bun */
 import { createRequire } from 'node:module';
 

@@ -1,4 +1,4 @@
-// Deno: the demo app served by Deno.serve through app.fetch (`deno run -A fetch/deno.mjs`).
+// Deno: the demo app served by Deno.serve through app.fetch (`deno run -A docs/examples/fetch/deno.mjs`).
 /* global Deno */
 import { createRequire } from 'node:module';
 

@@ -122,9 +122,13 @@ export class FetchConnection extends EventEmitter {
     return this._peerInfo().remoteFamily;
   }
 
-  /** Feeds `body` to `req` as it arrives; `req` ends with it. */
+  /**
+   * Feeds `body` to `req` as it arrives; `req` ends with it. `req` asks for more through its
+   * own `_read` (node's asks its socket to `resume`; workerd's reads a stream of its own).
+   */
   startBody(body: ReadableStream<Uint8Array>, req: IncomingMessage): void {
     this._pump = { req, reader: body.getReader(), waiting: false };
+    (req as unknown as { _read: () => void })._read = () => readBody(req as unknown as ReadingRequest, this);
     pumpNext(this);
   }
 
@@ -239,6 +243,21 @@ export class FetchConnection extends EventEmitter {
   address(): { address?: string; port?: number; family?: string } {
     return { address: this.localAddress, port: this.localPort, family: this.remoteFamily };
   }
+}
+
+/** The members of node's request its `_read` sets. */
+interface ReadingRequest {
+  _consuming: boolean;
+  _readableState: { readingMore: boolean };
+}
+
+/** `req._read` of a request with a body: as node's (the request is being consumed), then more of the body. */
+function readBody(req: ReadingRequest, connection: FetchConnection): void {
+  if (!req._consuming) {
+    req._readableState.readingMore = false;
+    req._consuming = true;
+  }
+  connection.resume();
 }
 
 /** Reads the next piece of the request body into `req`. */

@@ -23,12 +23,16 @@
  *
  * The runtime's `Response` cannot carry trailers, statuses outside 200..599, nor the
  * connection's own headers (Connection, Keep-Alive, Transfer-Encoding: the runtime frames
- * the body itself); those headers are left out.
+ * the body itself); those headers are left out. The Date header node adds is the runtime's
+ * (Bun's, Deno's), and on workerd, which adds none, this response's.
  */
 import { STATUS_CODES, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Stream } from 'node:stream';
 import type { FetchConnection } from './fetch-connection';
 import { HEADER_STATE } from './symbols';
+
+/** Whether this is Cloudflare's runtime (its documented `navigator.userAgent`). */
+const IS_WORKERD = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
 
 /** Bytes the body stream holds before `write` returns false (node's default for a socket). */
 export const HIGH_WATER_MARK = 16 * 1024;
@@ -600,6 +604,8 @@ export class FetchResponse extends Stream {
       // an empty body, framed as the runtime sees fit unless a Content-Length is set
       body = EMPTY;
     }
+    // node's Date (Bun and Deno add theirs; workerd adds none)
+    if (IS_WORKERD && this.sendDate && (store === null || indexOf(store, 'date') === -1)) addHeader(headers, 'date', new Date().toUTCString());
     if (this._autoLength && !streamed) {
       const length = whole === undefined ? 0 : typeof whole === 'string' ? (this._contentLength ?? 0) : whole.byteLength;
       addHeader(headers, 'content-length', String(length));

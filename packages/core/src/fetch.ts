@@ -24,7 +24,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { FetchConnection } from './fetch-connection';
 import { FetchResponse } from './fetch-response';
-import { fetchOnWorkerd, IS_WORKERD } from './fetch-workerd';
 import { headerMethods } from './response-headers';
 import { twinClassOf, twinKind } from './prototype-twins';
 
@@ -112,10 +111,11 @@ function setNodeHeaders(req: IncomingMessage, request: Request, url: string, has
  * that, or gives a status a `Response` cannot carry.
  */
 export function fetchApp(listener: RequestListener, classes: FetchClasses | undefined, request: Request, second?: unknown, third?: unknown): Promise<Response> {
-  if (IS_WORKERD) return fetchOnWorkerd(listener, request, second, third);
   const url = request.url;
   const connection = new FetchConnection(request, second, url.startsWith('https:'));
   const req = new (classes?.IncomingMessage ?? IncomingMessage)(connection as never);
+  // (workerd's request keeps a socket of its own, set through `connection`)
+  if (req.socket !== (connection as unknown)) (req as unknown as { connection: unknown }).connection = connection;
   req.method = request.method;
   req.url = pathOf(url);
   req.httpVersionMajor = 1;
