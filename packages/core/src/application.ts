@@ -10,17 +10,17 @@ import { resolve } from 'node:path';
 import { Router, methods, useArguments } from '@webfw/router';
 import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
-import { http2Classes } from './http2';
+import { http2Classes } from './http2/prototypes';
 import { adoptRequest, adoptResponse } from './prototype-twins';
 import { adoptServer } from './server-adoption';
-import { adoptHttp2ServerOf } from './http2-server-adoption';
+import { adoptHttp2ServerOf } from './http2/server-adoption';
 import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer } from './listen';
 import type { Request } from './request';
 import type { Response } from './response-types';
 import { startHeaders } from './response-headers';
 import { compileETag, compileQueryParser, compileTrust, readSetting } from './settings';
 import { APP_CLASS, FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from './symbols';
-import { fetchClasses, fetchHandler, type RequestListener } from './fetch';
+import { fetchClasses, fetchHandler, type RequestListener } from './fetch/handler';
 import { View, type EngineFunction, type ViewConstructor, type ViewLike } from './view';
 
 /** Lower-cased HTTP methods known to node, each an `app.METHOD` (the router's list). */
@@ -91,7 +91,7 @@ export function serverClasses(app: App): ServerClasses | undefined {
 const FETCH: unique symbol = Symbol('webfw.fetch');
 
 /**
- * `app.fetch(request, env?, ctx?)`: the app as a web-standard fetch handler (fetch.ts), bound
+ * `app.fetch(request, env?, ctx?)`: the app as a web-standard fetch handler (fetch/handler.ts), bound
  * to the app (so `Bun.serve({ fetch: app.fetch })` and `Deno.serve(app.fetch)` work), made
  * once per app. Assigning `app.fetch` gives the app an own property, as for any other member.
  */
@@ -110,7 +110,7 @@ export const fetchMember: PropertyDescriptor = {
 /**
  * Gives the server of `req` (one the user made with `http.createServer(app)`, or
  * `http2.createServer(app)` / `http2.createSecureServer(options, app)`) the app's request and
- * response classes, when the app has them (server-adoption.ts, http2-server-adoption.ts).
+ * response classes, when the app has them (server-adoption.ts, http2/server-adoption.ts).
  */
 export function adoptServerOf(req: IncomingMessage, app: Application): void {
   if (req.httpVersionMajor === 2) {
@@ -213,11 +213,11 @@ define('handle', function handle(this: App, req: IncomingMessage, res: ServerRes
   r.res = s;
   s.req = r;
   r.next = done;
-  // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2.ts; those of app.listen's
+  // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2/prototypes.ts; those of app.listen's
   // servers and adopted ones are born with them)
   if (Object.getPrototypeOf(req) !== this.request && adoptRequest(req, this.request)) {
     // a server the user made: later requests are born with the app's prototypes
-    // (server-adoption.ts, http2-server-adoption.ts)
+    // (server-adoption.ts, http2/server-adoption.ts)
     if (callback === undefined) adoptServerOf(req, this);
   }
   if (Object.getPrototypeOf(res) !== this.response) adoptResponse(res, this.response);

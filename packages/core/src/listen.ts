@@ -7,8 +7,8 @@ import { createServer as createHttpServer, type IncomingMessage, type RequestLis
 import { createServer as createHttpsServer } from 'node:https';
 import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import type { ListenOptions } from 'node:net';
-import type { Http2Classes } from './http2';
-import { useStreamTables } from './http2-stream-tables';
+import type { Http2Classes } from './http2/prototypes';
+import { useStreamTables } from './http2/stream-tables';
 
 export type { AppServer, Http2ListenOptions, Http2TlsListenOptions, HttpsListenOptions, ServerListenOptions } from './listen-types';
 import type { AppServer, ServerListenOptions } from './listen-types';
@@ -37,7 +37,7 @@ export function listenOptionsOf(options: ServerListenOptions): ListenOptions {
  * `{ http2: true }`. `http1` / `http2` are the classes the servers construct requests and
  * responses with (the app's own, so no prototype switch per request), when the app has them.
  * HTTP/2 servers' sessions get stream tables that let finished streams die young
- * (http2-stream-tables.ts).
+ * (http2/stream-tables.ts).
  */
 export function createAppServer(
   app: RequestListener,

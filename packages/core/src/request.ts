@@ -6,7 +6,7 @@ import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
 import typeis from 'type-is';
 import { parseUrl } from '@webfw/router';
-import { hasBody } from './http2';
+import { hasBody } from './http2/prototypes';
 import type { ParamsDictionary } from './application-types';
 import type { RangeOptions, Ranges, Request } from './request-types';
 import { readSetting, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
@@ -75,7 +75,7 @@ function range(this: Request, size: number, options?: RangeOptions): Ranges | -1
  */
 function is(this: Request, types: string | readonly string[]): string | false | null {
   const list = Array.isArray(types) ? (types as string[]) : (Array.prototype.slice.call(arguments) as string[]);
-  // type-is's test with HTTP/2's bodies (no Content-Length needed): http2.ts
+  // type-is's test with HTTP/2's bodies (no Content-Length needed): http2/prototypes.ts
   return hasBody(this) ? typeis.is(this.headers['content-type'] as string, list) : null;
 }
 

@@ -19,8 +19,8 @@ import { attachmentDisposition, fullContentType, withUtf8Charset } from './respo
 import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
 import { transferFile, type SendFileOptions } from './response-file';
 import { formatWith, normalizeType } from './response-format';
-import { isPlainHttp2Response, sendHttp2 } from './http2-headers';
-import { isPlainFetchResponse, sendFetch } from './fetch-response';
+import { isPlainHttp2Response, sendHttp2 } from './http2/headers';
+import { isPlainFetchResponse, sendFetch } from './fetch/response';
 import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
 import { readSetting } from './settings';

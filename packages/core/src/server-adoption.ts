@@ -41,7 +41,7 @@ function symbolHolding(server: object, description: string, value: unknown): sym
  * Gives the server `req` came from (`req.socket.server`) the request and response classes
  * `classes` of the app answering it, when the server still holds node's own classes and was
  * not looked at before; later requests of that server are born with the app's prototypes.
- * Does nothing for any other request (HTTP/2: http2-server-adoption.ts; mocks, a server with
+ * Does nothing for any other request (HTTP/2: http2/server-adoption.ts; mocks, a server with
  * classes of its own).
  */
 export function adoptServer(req: IncomingMessage, classes: Http1Classes): void {

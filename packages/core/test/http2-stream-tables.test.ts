@@ -1,5 +1,5 @@
 /**
- * HTTP/2 sessions' stream tables (http2-stream-tables.ts): node keeps a session's streams in a
+ * HTTP/2 sessions' stream tables (http2/stream-tables.ts): node keeps a session's streams in a
  * `Map` and a `Set` whose replaced hash tables keep every later stream alive through the
  * scavenges once a mark-compact moved them to the old generation (on Node 20; see the module
  * for the versions after). Where they pay (`STREAM_TABLES_PAY`), webfw's servers give each
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
-import { applySessionStreamTables, STREAM_TABLES_PAY } from '../src/http2-stream-tables';
+import { applySessionStreamTables, STREAM_TABLES_PAY } from '../src/http2/stream-tables';
 import { closeHttp2, closeHttp2Session, connectHttp2, http2Exchange, listenHttp2, type AnyHttp2Server } from '../../../tooling/test-support';
 
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
@@ -309,7 +309,7 @@ describe('HTTP/2 stream tables and the garbage collector', () => {
     // the tables as a CommonJS module the fixture can give any session (the package's build applies them where they pay only)
     dir = mkdtempSync(join(tmpdir(), 'webfw-stream-tables-'));
     tablesModule = join(dir, 'http2-stream-tables.cjs');
-    const source = readFileSync(join(__dirname, '..', 'src', 'http2-stream-tables.ts'), 'utf8');
+    const source = readFileSync(join(__dirname, '..', 'src', 'http2', 'stream-tables.ts'), 'utf8');
     writeFileSync(tablesModule, ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText);
   });
 

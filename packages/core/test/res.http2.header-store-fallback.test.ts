@@ -1,5 +1,5 @@
 /**
- * HTTP/2's one-call send (http2-headers.ts) writes Content-Type, Content-Length and the ETag
+ * HTTP/2's one-call send (http2/headers.ts) writes Content-Type, Content-Length and the ETag
  * straight into node's header store, found by its symbol (`Symbol(headers)`). Where a node
  * version does not have it so, the lookup finds nothing and every response goes through node's
  * own header methods: this test makes the lookup fail (as on such a node) and checks that the
@@ -53,7 +53,7 @@ describe("HTTP/2 sends without node's header store", () => {
     let fallbackTaken = true;
     await jest.isolateModulesAsync(async () => {
       const webfw = (await import('@webfw/core')).default as Factory;
-      const headers = await import('../src/http2-headers');
+      const headers = await import('../src/http2/headers');
       fast = await answers(
         build(webfw, (res) => {
           fastTaken ||= headers.isPlainHttp2Response(res);
@@ -62,7 +62,7 @@ describe("HTTP/2 sends without node's header store", () => {
     });
     await jest.isolateModulesAsync(async () => {
       const webfw = (await import('@webfw/core')).default as Factory;
-      const headers = await import('../src/http2-headers');
+      const headers = await import('../src/http2/headers');
       let hidden = false;
       fallback = await answers(
         build(webfw, (res) => {

@@ -60,7 +60,7 @@ function expressInit(app: AppV4) {
     req.res = res;
     res.req = req;
     req.next = next;
-    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../http2.ts)
+    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../http2/prototypes.ts)
     adoptRequest(req, app.request);
     adoptResponse(res, app.response);
     res.locals = res.locals || (Object.create(null) as Record<string, unknown>);

@@ -1,6 +1,6 @@
 /**
  * The fetch handler's connection stand-in: what `req.socket` / `res.socket` are when the app
- * answers a web `Request` (fetch.ts). It carries the connection's facts the app reads
+ * answers a web `Request` (handler.ts). It carries the connection's facts the app reads
  * (`remoteAddress`, `remotePort`, `remoteFamily`, `encrypted` for an https URL,
  * `localAddress`, `localPort`) and the socket members middleware uses (`setTimeout`,
  * `setNoDelay`, `setKeepAlive`, `ref`, `unref`, `address`, `destroy`, 'close', `readable`,
@@ -10,11 +10,11 @@
  * (node's request asks its socket for more with `resume`). It is closed (`destroy`) when the
  * client goes away (the request's `signal` aborts before the answer, the request body fails,
  * the response body is cancelled) or when the app destroys it; the response is then told
- * (fetch-response.ts `_lost`), on the next tick, as node's server learns of a closed socket.
+ * (response.ts `_lost`), on the next tick, as node's server learns of a closed socket.
  */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import type { FetchResponse } from './fetch-response';
+import type { FetchResponse } from './response';
 
 /** What the runtime tells about the client's end of the connection. */
 interface Peer {

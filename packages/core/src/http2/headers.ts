@@ -1,8 +1,8 @@
 /**
- * HTTP/2: the header methods of the response twins (http2.ts), and the one-call send of a
+ * HTTP/2: the header methods of the response twins (prototypes.ts), and the one-call send of a
  * complete response on them.
  *
- * On the response twin, webfw's header methods (response-headers.ts, built on node's HTTP/1
+ * On the response twin, webfw's header methods (../response-headers.ts, built on node's HTTP/1
  * `OutgoingMessage`) give way to node's HTTP/2 ones, wrapped so that HTTP/1-only headers are
  * dropped: whoever sets `Connection`, `Keep-Alive`, `Proxy-Connection`, `Transfer-Encoding`,
  * `Upgrade` (or `Host`, `HTTP2-Settings`, or `TE` other than `trailers`), with `setHeader`,

@@ -13,7 +13,7 @@
  * server) are the user's server's: every later stream is answered exactly as node's own
  * listener would answer it (the `request`, `connect`, `checkContinue` and `checkExpectation`
  * events and their defaults, on the user's server), and its request and response are born with
- * the app's prototypes; each stream's session gets the stream tables of http2-stream-tables.ts
+ * the app's prototypes; each stream's session gets the stream tables of stream-tables.ts
  * on the way. A server given classes of its own, or whose listeners are not node's
  * as expected, is left alone (its requests keep switching prototypes, which is always correct),
  * and a server is looked at once.
@@ -23,8 +23,8 @@
  * tooling/scripts/node-matrix.mjs, with the fallback for a server left alone).
  */
 import { createServer, Http2ServerRequest, Http2ServerResponse, type Http2SecureServer, type Http2Server, type Http2Session } from 'node:http2';
-import type { Http2Classes } from './http2';
-import { useSessionStreamTables } from './http2-stream-tables';
+import type { Http2Classes } from './prototypes';
+import { useSessionStreamTables } from './stream-tables';
 
 type AnyHttp2Server = Http2Server | Http2SecureServer;
 type StreamListener = (...args: unknown[]) => void;
@@ -84,7 +84,7 @@ export function adoptHttp2Server(server: AnyHttp2Server, classesOf: () => Http2C
 
 /**
  * For an HTTP/2 request of a server the user made: gives its session the stream tables of
- * `app.listen`'s servers (http2-stream-tables.ts) and its server the app's classes
+ * `app.listen`'s servers (stream-tables.ts) and its server the app's classes
  * (`adoptHttp2Server`). Does nothing for a request without a session (mocks).
  */
 export function adoptHttp2ServerOf(req: object, classesOf: () => Http2Classes | undefined): void {

@@ -6,10 +6,10 @@
  * The app runs as under `node:http`: its request is node's `IncomingMessage` (born with
  * `app.request` as its prototype when the app has its classes, as `app.listen` gives them) with
  * the method, the URL's path and query, the headers (as `headers` and `rawHeaders`), HTTP/1.1
- * and the request body as its stream; its response is a `FetchResponse` (fetch-response.ts):
+ * and the request body as its stream; its response is a `FetchResponse` (response.ts):
  * node's response API handing the status, the headers and the body to the `Response` as the
  * app produces them, born with the twin of `app.response` as its prototype
- * (prototype-twins.ts). Both share a connection stand-in (fetch-connection.ts) with the
+ * (../prototype-twins.ts). Both share a connection stand-in (connection.ts) with the
  * client's address as the runtime gives it: Bun's `server.requestIP(request)`, Deno's
  * `info.remoteAddr`, else the `CF-Connecting-IP` header (workerd). So every middleware that
  * works on node's objects works here.
@@ -22,10 +22,10 @@
  * the answer was handed over (Deno's, after every response) is not.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { FetchConnection } from './fetch-connection';
-import { FetchResponse } from './fetch-response';
-import { headerMethods } from './response-headers';
-import { twinClassOf, twinKind } from './prototype-twins';
+import { FetchConnection } from './connection';
+import { FetchResponse } from './response';
+import { headerMethods } from '../response-headers';
+import { twinClassOf, twinKind } from '../prototype-twins';
 
 /** The app as `fetchApp` calls it: node's request listener. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;

@@ -2,20 +2,20 @@
  * HTTP/2: webfw's request and response on node's `http2` compat objects.
  *
  * Node's HTTP/2 compat objects (`Http2ServerRequest`, `Http2ServerResponse`) are not built on
- * node's HTTP/1 classes, so they get twins of the app's prototype chain (prototype-twins.ts)
+ * node's HTTP/1 classes, so they get twins of the app's prototype chain (../prototype-twins.ts)
  * ending on `Http2ServerRequest.prototype` / `Http2ServerResponse.prototype`.
  *
  * On the response twin, webfw's header methods give way to node's HTTP/2 ones, wrapped so
- * that HTTP/1-only headers are dropped (http2-headers.ts).
+ * that HTTP/1-only headers are dropped (headers.ts).
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
-import { http2HeaderMethods } from './http2-headers';
-import { twinClassOf, twinKind } from './prototype-twins';
-import { response } from './response';
-import { headerMethods } from './response-headers';
+import { http2HeaderMethods } from './headers';
+import { twinClassOf, twinKind } from '../prototype-twins';
+import { response } from '../response';
+import { headerMethods } from '../response-headers';
 
-export { adoptRequest, adoptResponse } from './prototype-twins';
+export { adoptRequest, adoptResponse } from '../prototype-twins';
 
 const requestKind = twinKind('request', IncomingMessage.prototype, Http2ServerRequest);
 
