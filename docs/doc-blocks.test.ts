@@ -26,14 +26,14 @@ import { docBlock, fencedBlocks, root, runBlocks, scratchProject, type BlockToRu
 
 jest.setTimeout(60_000);
 
-/** The Markdown files whose blocks are classified: the READMEs and docs/ (docs/observability.md: tooling/observability runs its blocks). */
+/** The Markdown files whose blocks are classified: the READMEs and docs/ (docs/observability.md's run blocks: tooling/observability's tests). */
 const MARKDOWN = [
   'README.md',
   ...readdirSync(join(root, 'packages'))
     .map((name) => `packages/${name}/README.md`)
     .filter((file) => existsSync(join(root, file))),
   ...readdirSync(join(root, 'docs'))
-    .filter((file) => file.endsWith('.md') && file !== 'observability.md')
+    .filter((file) => file.endsWith('.md'))
     .map((file) => `docs/${file}`),
 ];
 
@@ -45,6 +45,17 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'docs/deploy.md#envsubst': 'docs/examples/deploy/deploy.docs.test.ts',
   'docs/reliability.md#behind-proxy': 'tooling/reliability/test/reliability.docs.test.ts',
   'docs/reliability.md#facing-network': 'tooling/reliability/test/reliability.docs.test.ts',
+  'docs/observability.md#channel-subscriber': 'tooling/observability/router-channel.docs.test.ts',
+  'docs/observability.md#otel-patch-cjs': 'tooling/observability/channel.test.ts',
+  'docs/observability.md#otel-channel-cjs': 'tooling/observability/channel.test.ts',
+  'docs/observability.md#otel-channel-esm': 'tooling/observability/channel.test.ts',
+  'docs/observability.md#otel-hook-esm': 'tooling/observability/channel.test.ts',
+  'docs/observability.md#otel-channel-runtimes': 'tooling/observability/channel.runtimes.test.ts',
+  'docs/observability.md#dd-trace-esm': 'tooling/observability/dd-trace-esm.test.ts',
+  'docs/observability.md#sentry-cjs': 'tooling/observability/sentry.test.ts',
+  'docs/observability.md#sentry-app-cjs': 'tooling/observability/sentry.test.ts',
+  'docs/observability.md#sentry-esm': 'tooling/observability/sentry.test.ts',
+  'docs/observability.md#sentry-app-esm': 'tooling/observability/sentry.test.ts',
 };
 
 /** The servers and scripts run here, in one process: `<file>#<name>`, and whether it listens. */

@@ -114,6 +114,11 @@ function docsEsm(framework: string): Promise<Trace> {
   return node([file], appDir);
 }
 
+/** The docs' patching block (WebfwInstrumentation), saved as tracing-patch.cjs (the app folder is an ES module package): `node --require ./tracing-patch.cjs app.cjs <framework>`. */
+function docsPatching(framework: string): Promise<Trace> {
+  return node(['--require', './tracing-patch.cjs', 'app.cjs', framework], appDir);
+}
+
 /** The docs' loader-hook block (WebfwInstrumentation, patching) as `node --import ./tracing-hook.mjs app.mjs`. */
 function docsHook(framework: string): Promise<Trace> {
   const file = `app-hook-${slug(framework)}.mjs`;
@@ -129,6 +134,7 @@ beforeAll(() => {
   writeFileSync(join(appDir, 'tracing.cjs'), docBlock('otel-channel-cjs'));
   writeFileSync(join(appDir, 'tracing.mjs'), docBlock('otel-channel-esm'));
   writeFileSync(join(appDir, 'tracing-hook.mjs'), docBlock('otel-hook-esm'));
+  writeFileSync(join(appDir, 'tracing-patch.cjs'), docBlock('otel-patch-cjs'));
   writeFileSync(join(appDir, 'app.cjs'), `require(${JSON.stringify(join(scripts, 'channel-serve.cjs'))}).serve(require(process.argv[2]), process.argv[3]);\n`);
   // the references, started at once (each test awaits its own)
   refs['5.x'] = reference('express');
@@ -230,6 +236,11 @@ describe("the docs' setup blocks, as written", () => {
     ['express', '5.x'],
     ['@webfw/core/v4', '/v4'],
   ])("ESM with patching: OpenTelemetry's loader hook and WebfwInstrumentation: %s", (framework, version) => same(docsHook(framework), version));
+
+  test.each([
+    ['express', '5.x'],
+    ['@webfw/core/v4', '/v4'],
+  ])('CommonJS with patching (node --require ./tracing.js, WebfwInstrumentation): %s', (framework, version) => same(docsPatching(framework), version));
 });
 
 describe('an esbuild bundle (OpenTelemetry, the subscriber and webfw inside), run where no node_modules is', () => {
