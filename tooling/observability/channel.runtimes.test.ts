@@ -38,7 +38,8 @@ interface Trace {
   spans: Array<{ parent: unknown; name: string; [field: string]: unknown }>;
 }
 
-const log = (line: string): void => console.log(line);
+// a runtime's first install (a download) is said in one line each, not in a console block
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const ENV = {
   ...process.env,
   OTEL_SEMCONV_STABILITY_OPT_IN: '',

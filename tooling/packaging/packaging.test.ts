@@ -39,7 +39,6 @@ const root = join(__dirname, '..', '..');
 const fixture = join(__dirname, 'fixture');
 const publicDir = join(fixture, 'public');
 const names = ['logger', 'body-parser', 'router', 'static', 'core'];
-const started = Date.now();
 
 type Layout = 'installed' | 'linked';
 type Runtime = 'node' | 'bun';
@@ -47,7 +46,6 @@ type Runtime = 'node' | 'bun';
 let work: string;
 let bun: string;
 const dirs = {} as Record<Layout, string>;
-const timings: string[] = [];
 
 /** Lays out the fixture and the packages (see the file's comment) in `dir`. */
 function layOut(dir: string, layout: Layout): void {
@@ -81,23 +79,13 @@ function exec(command: string, args: string[], cwd: string): Promise<string> {
   });
 }
 
-async function timed<T>(label: string, task: () => Promise<T>): Promise<T> {
-  const t = Date.now();
-  const result = await task();
-  timings.push(`${label} ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  return result;
-}
-
 const esbuild = (dir: string): Promise<string> =>
-  timed(`esbuild (${dir === dirs.linked ? 'linked' : 'installed'})`, () =>
-    exec(
-      join(root, 'node_modules', '.bin', 'esbuild'),
-      ['webfw.cjs', 'webfw-v4.cjs', '--bundle', '--platform=node', '--outdir=esbuild', '--out-extension:.js=.cjs', '--log-level=error'],
-      dir,
-    ),
+  exec(
+    join(root, 'node_modules', '.bin', 'esbuild'),
+    ['webfw.cjs', 'webfw-v4.cjs', '--bundle', '--platform=node', '--outdir=esbuild', '--out-extension:.js=.cjs', '--log-level=error'],
+    dir,
   );
-const webpack = (dir: string): Promise<string> =>
-  timed('webpack (installed)', () => exec(process.execPath, [join(__dirname, 'build-webpack.cjs'), 'webpack', 'webfw.cjs', 'webfw-v4.cjs'], dir));
+const webpack = (dir: string): Promise<string> => exec(process.execPath, [join(__dirname, 'build-webpack.cjs'), 'webpack', 'webfw.cjs', 'webfw-v4.cjs'], dir);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'webfw-packaging-'));
@@ -105,7 +93,8 @@ beforeAll(async () => {
     dirs[layout] = join(work, layout);
     layOut(dirs[layout], layout);
   }
-  bun = bunBinary((line) => console.log(line));
+  // Bun's first install (a download) is said in one line, not a console block
+  bun = bunBinary((line) => process.stderr.write(`${line}\n`));
   await Promise.all([esbuild(dirs.installed), esbuild(dirs.linked), webpack(dirs.installed)]);
 }, 180_000);
 
@@ -113,7 +102,6 @@ const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   if (work) rmSync(work, { recursive: true, force: true });
-  console.log(`packaging suite: ${((Date.now() - started) / 1000).toFixed(1)} s in all (${timings.join(', ')})`);
 });
 
 /** Starts `file` (relative to `dir`) under `runtime`; resolves with its port once it listens. */

@@ -12,6 +12,7 @@
  * ratio where it is now, so it can only shrink.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 jest.setTimeout(240_000);
@@ -44,7 +45,11 @@ beforeAll(() => {
   const run = spawnSync(process.execPath, [join(__dirname, 'footprint.mjs'), '--json'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`footprint.mjs failed (${run.status}):\n${run.stderr}`);
   rows = JSON.parse(run.stdout) as Row[];
-  process.stdout.write(
+  // the figures go to a file, not the test output (`npm run footprint` prints them as a table)
+  const reports = join(__dirname, '..', '..', 'node_modules', '.cache', 'test-reports');
+  mkdirSync(reports, { recursive: true });
+  writeFileSync(
+    join(reports, 'footprint.txt'),
     rows
       .map((r) => `${r.name}: ${r.webfw.packages} packages, ${r.webfw.diskKB} KB; ${r.peer}: ${r.peerFigures.packages} packages, ${r.peerFigures.diskKB} KB`)
       .join('\n') + '\n',

@@ -40,7 +40,6 @@ jest.setTimeout(300_000);
 
 const root = join(__dirname, '..', '..');
 const names = ['logger', 'body-parser', 'router', 'static', 'core'];
-const started = Date.now();
 
 let work: string;
 let scratch: string;
@@ -195,7 +194,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await registry?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
-  log(`release rehearsal: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 
 const FIRST = { logger: '1.0.0', 'body-parser': '2.0.0', router: '2.0.0', static: '2.0.0', core: '5.0.0' };

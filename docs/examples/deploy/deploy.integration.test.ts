@@ -9,7 +9,7 @@
  * openssl are installed with apt-get when missing (the test says so); it never skips.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -30,9 +30,14 @@ const instances: DemoInstance[] = [];
 let load: Load | undefined;
 let certificate = '';
 
-/** Prints a figure of the run on stdout (CI logs show it) and returns it. */
+const reportFile = join(__dirname, '..', '..', '..', 'node_modules', '.cache', 'test-reports', 'deploy.txt');
+let reported = false;
+
+/** Writes a figure of the run to node_modules/.cache/test-reports/deploy.txt (this run's figures only), not to the test output. */
 function report(line: string): void {
-  process.stdout.write(`deploy test: ${line}\n`);
+  mkdirSync(join(reportFile, '..'), { recursive: true });
+  (reported ? appendFileSync : writeFileSync)(reportFile, `deploy test: ${line}\n`);
+  reported = true;
 }
 
 beforeAll(async () => {

@@ -27,7 +27,8 @@ jest.setTimeout(120_000);
 
 const examples = join(__dirname, '..');
 const DEMO_DEPS = ['cookie-parser', 'express-session', 'express-rate-limit', 'ejs'];
-const log = (line: string): void => console.log(line);
+// a runtime's first install (a download) is said in one line each, not in a console block
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 let work: string;
 
