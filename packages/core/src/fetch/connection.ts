@@ -90,6 +90,8 @@ export class FetchConnection extends EventEmitter {
   _httpMessage: FetchResponse | null = null;
   _pump: BodyPump | undefined = undefined;
   _signal: AbortSignal | undefined = undefined;
+  /** Closed because the client went away (not by the app). */
+  _byClient = false;
 
   /** The connection of `request`, with what the runtime passed beside it (`second`), over TLS when `encrypted`. */
   constructor(request: Request, second: unknown, encrypted: boolean) {
@@ -164,6 +166,13 @@ export class FetchConnection extends EventEmitter {
   /** The request's signal aborted (the connection is its own listener: no closure per request). */
   handleEvent(): void {
     this._signal = undefined;
+    this.clientGone();
+  }
+
+  /** The client went away: the connection closes (its caller, if still waiting, gets a 499 no one will read). */
+  clientGone(): void {
+    if (this.destroyed) return;
+    this._byClient = true;
     this.destroy();
   }
 
@@ -279,7 +288,7 @@ function pumpNext(connection: FetchConnection): void {
     },
     () => {
       // the request body failed: the client went away mid-upload
-      if (connection._pump === pump) connection.destroy();
+      if (connection._pump === pump) connection.clientGone();
     },
   );
 }

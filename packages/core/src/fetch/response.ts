@@ -591,7 +591,7 @@ export class FetchResponse extends Stream {
           },
           pull: () => this._pulled(),
           cancel: () => {
-            this._socket?.destroy();
+            this._socket?.clientGone();
           },
         },
         { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
@@ -626,6 +626,9 @@ export class FetchResponse extends Stream {
   /** Hands `bytes` to the body stream; false when it is full (the callback waits for the reader). */
   _push(bytes: string | Uint8Array, callback: ((err?: Error | null) => void) | undefined, encoding?: BufferEncoding): boolean {
     const body = this._body!;
+    // the connection closed (the stream cancelled): dropped, as node drops a write to a
+    // destroyed socket before its 'close' (on the next tick here) reaches the response
+    if (this._socket === null || this._socket.destroyed) return false;
     const piece = typeof bytes === 'string' ? bytesOf(bytes, encoding) : bytes;
     if (piece.byteLength !== 0) body.enqueue(piece);
     if ((body.desiredSize ?? 1) > 0) {
@@ -654,7 +657,7 @@ export class FetchResponse extends Stream {
   /** After `end` on a streamed body: once the runtime has read all of it, the stream closes and 'finish' follows. */
   _endBody(): void {
     const body = this._body!;
-    if (this._done || this.destroyed || body.desiredSize !== HIGH_WATER_MARK) return;
+    if (this._done || this.destroyed || this._socket?.destroyed || body.desiredSize !== HIGH_WATER_MARK) return;
     this._ending = false;
     this._done = true;
     body.close();
@@ -670,9 +673,17 @@ export class FetchResponse extends Stream {
     if (this._done) return;
     const answer = this._answer;
     this._answer = undefined;
-    if (answer !== undefined) answer.reject(new Error('webfw: the app closed the connection without answering'));
+    if (answer !== undefined) {
+      // a client gone gets an answer it will not read (499, nginx's "client closed request":
+      // a rejection would be logged by the runtime as the app's error); an app that closed
+      // the connection itself is told by a rejection
+      if (this._socket?._byClient) answer.resolve(new Response(null, { status: 499 }));
+      else answer.reject(new Error('webfw: the app closed the connection without answering'));
+    }
+    // a body the app was streaming is cut for the client (not when the client went away: the
+    // runtime has cancelled it, and an error would only be logged)
     const body = this._body;
-    if (body !== undefined) {
+    if (body !== undefined && !this._socket?._byClient) {
       try {
         body.error(abortedError());
       } catch {
