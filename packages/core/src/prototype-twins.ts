@@ -204,6 +204,12 @@ function currentTwinOf(kind: TwinKind, proto: object): object {
 
 /** The prototype `obj` of one of `kinds` gets in place of `proto`: its twin; `proto` for any other object. */
 function targetOf(kinds: TwinKind[], obj: object, proto: object): object {
+  // the common case: `obj` already has the twin of `proto` found last in this turn
+  const current = Object.getPrototypeOf(obj) as object;
+  for (let i = 0; i < kinds.length; i++) {
+    const last = kinds[i]!.last;
+    if (last.twin === current && last.level === proto && last.turn === turn) return current;
+  }
   for (let i = 0; i < kinds.length; i++) {
     const kind = kinds[i]!;
     if (obj instanceof (kind.bottomClass as new () => object)) return currentTwinOf(kind, proto);

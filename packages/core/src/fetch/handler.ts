@@ -133,11 +133,12 @@ export function fetchApp(listener: RequestListener, classes: FetchClasses | unde
       req.complete = true;
       req.push(null);
     } else {
-      connection.startBody(body, req);
+      const length = req.headers['content-length'];
+      connection.startBody(request, req, length === undefined ? Infinity : Number(length));
     }
     listener(req, res as unknown as ServerResponse);
     // until the app answers, the request's signal aborting is the client going away
-    if (res._answer !== undefined && !connection.destroyed) connection.watch(request.signal);
+    if (res._answer !== undefined && !connection.destroyed) connection.watch(request);
   });
 }
 
