@@ -70,10 +70,11 @@ interface BodyPump {
 
 /**
  * The connections whose request's signal a sweep watches: those waiting since the sweep
- * before (`older`), those come since (`newer`); and the sweeps' timer.
+ * before (`older`), those come since (`newer`), each left as soon as it is answered; and the
+ * sweeps' timer.
  */
-let older: FetchConnection[] = [];
-let newer: FetchConnection[] = [];
+let older = new Set<FetchConnection>();
+let newer = new Set<FetchConnection>();
 let sweep: ReturnType<typeof setTimeout> | undefined;
 
 /** Milliseconds between sweeps: an answer that took 20 to 40 ms has its request's signal watched. */
@@ -83,9 +84,9 @@ function sweepNow(): void {
   sweep = undefined;
   const due = older;
   older = newer;
-  newer = [];
+  newer = new Set();
   for (const connection of due) connection._watchNow();
-  if (older.length !== 0) startSweep();
+  if (older.size !== 0) startSweep();
 }
 
 function startSweep(): void {
@@ -95,8 +96,13 @@ function startSweep(): void {
 
 /** Has a sweep watch `connection`'s request signal if it still waits by then (one timer for all). */
 function watchLater(connection: FetchConnection): void {
-  newer.push(connection);
+  newer.add(connection);
   if (sweep === undefined) startSweep();
+}
+
+/** `connection` answered: no sweep keeps it (nor its request and response) any longer. */
+function unwatch(connection: FetchConnection): void {
+  if (!newer.delete(connection)) older.delete(connection);
 }
 
 /** Bodies of at most this many bytes (by their Content-Length) are read whole. */
@@ -228,7 +234,10 @@ export class FetchConnection extends EventEmitter {
 
   /** The app answered: from here on the response body's stream tells when the client goes away. */
   answered(): void {
-    this._awaiting = undefined;
+    if (this._awaiting !== undefined) {
+      this._awaiting = undefined;
+      unwatch(this);
+    }
     const signal = this._signal;
     if (signal !== undefined) {
       this._signal = undefined;
