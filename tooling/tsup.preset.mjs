@@ -252,6 +252,9 @@ export function esmWrapper(code, cjsPath) {
     lines.push(`const { ${named.map((n, i) => `${JSON.stringify(n)}: e${i}`).join(', ')} } = cjs;`);
     lines.push(`export { ${named.map((n, i) => `e${i} as ${n}`).join(', ')} };`);
   }
+  // node 23 and later name a CommonJS module's whole exports `module.exports` in its namespace
+  // (`import * as express from 'express'`): the same name here, the same value
+  lines.push('export { cjs as "module.exports" };');
   lines.push(...reexports);
   return lines.join('\n') + '\n';
 }
