@@ -17,16 +17,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, runCases } from '../lib/harness.mjs';
 import { buildRef, resolveRef } from '../lib/ref-build.mjs';
+import { echoBody } from '../servers/frameworks/common.mjs';
 
 const server = fileURLToPath(new URL('../servers/builds/app.mjs', import.meta.url));
 const tree = fileURLToPath(new URL('../../..', import.meta.url));
-
-const echoBody = JSON.stringify({
-  id: 12345,
-  name: 'webfw benchmark payload',
-  tags: Array.from({ length: 12 }, (_, i) => `tag-${i}`),
-  items: Array.from({ length: 10 }, (_, i) => ({ sku: `SKU-${1000 + i}`, qty: i + 1, price: 9.99 + i, note: 'lorem ipsum dolor' })),
-}).padEnd(1024, ' ');
 
 const scenarios = [
   { title: '(a) GET hello JSON', args: ['hello'], request: { method: 'GET', path: '/' } },

@@ -28,18 +28,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, printTable, runCases, startServer } from '../lib/harness.mjs';
 import { bunBinary } from '../lib/bun.mjs';
+import { echoBody } from '../servers/frameworks/common.mjs';
 
 const require = createRequire(import.meta.url);
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..', '..');
 const server = (name) => fileURLToPath(new URL(`../servers/fetch/${name}.mjs`, import.meta.url));
-
-const echoBody = JSON.stringify({
-  id: 12345,
-  name: 'webfw benchmark payload',
-  tags: Array.from({ length: 12 }, (_, i) => `tag-${i}`),
-  items: Array.from({ length: 10 }, (_, i) => ({ sku: `SKU-${1000 + i}`, qty: i + 1, price: 9.99 + i, note: 'lorem ipsum dolor' })),
-}).padEnd(1024, ' ');
 
 const SCENARIOS = [
   { id: 'hello', title: '(a) GET hello JSON', request: { method: 'GET', path: '/' }, expect: JSON.stringify({ hello: 'world' }), honoTarget: true },

@@ -15,16 +15,10 @@ import { DURATION, ROUNDS, printTable, ratio, roundOrder, rssAfter, runCases } f
 import { renderChart } from '../lib/chart.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
 import { benchCertificate, printH2Table, runH2Cases } from '../lib/h2load.mjs';
+import { echoBody } from '../servers/frameworks/common.mjs';
 
 const require = createRequire(import.meta.url);
 const server = (name) => fileURLToPath(new URL(`../servers/frameworks/${name}.mjs`, import.meta.url));
-
-const echoBody = JSON.stringify({
-  id: 12345,
-  name: 'webfw benchmark payload',
-  tags: Array.from({ length: 12 }, (_, i) => `tag-${i}`),
-  items: Array.from({ length: 10 }, (_, i) => ({ sku: `SKU-${1000 + i}`, qty: i + 1, price: 9.99 + i, note: 'lorem ipsum dolor' })),
-}).padEnd(1024, ' ');
 
 const scenarios = [
   { key: 'a', id: 'hello', title: '(a) GET hello JSON', request: { method: 'GET', path: '/' } },

@@ -33,15 +33,9 @@ import { DURATION, ROUNDS, printTable, roundOrder, runCases } from '../lib/harne
 import { H2_LOAD, benchCertificate, loadH2Case, printH2Table, runH2Cases } from '../lib/h2load.mjs';
 import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
 import { printRouters } from '../lib/router-inprocess.mjs';
+import { echoBody } from '../servers/frameworks/common.mjs';
 
 const server = (name) => fileURLToPath(new URL(`../servers/frameworks/${name}.mjs`, import.meta.url));
-
-const echoBody = JSON.stringify({
-  id: 12345,
-  name: 'webfw benchmark payload',
-  tags: Array.from({ length: 12 }, (_, i) => `tag-${i}`),
-  items: Array.from({ length: 10 }, (_, i) => ({ sku: `SKU-${1000 + i}`, qty: i + 1, price: 9.99 + i, note: 'lorem ipsum dolor' })),
-}).padEnd(1024, ' ');
 
 const hello = { method: 'GET', path: '/' };
 const user = { method: 'GET', path: '/user/42' };

@@ -11,6 +11,14 @@ export const scenario = process.argv[2] ?? 'hello';
 export const fixtures = fileURLToPath(new URL('../../fixtures', import.meta.url));
 export const hello = { hello: 'world' };
 
+/** The body of scenario (c), POST echo: about 1 KB of JSON (padded with spaces to 1024 bytes). */
+export const echoBody = JSON.stringify({
+  id: 12345,
+  name: 'webfw benchmark payload',
+  tags: Array.from({ length: 12 }, (_, i) => `tag-${i}`),
+  items: Array.from({ length: 10 }, (_, i) => ({ sku: `SKU-${1000 + i}`, qty: i + 1, price: 9.99 + i, note: 'lorem ipsum dolor' })),
+}).padEnd(1024, ' ');
+
 /** 49 other routes registered before `/user/:id`, as a realistic app would have. */
 export const otherRoutes = [];
 for (let i = 0; i < 49; i++) otherRoutes.push(i % 2 === 0 ? `/api/v1/resource${i}` : `/api/v1/resource${i}/:param`);
