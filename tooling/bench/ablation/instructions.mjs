@@ -19,14 +19,11 @@ import { instructionsPerRequest } from '../lib/callgrind.mjs';
 import { median, roundOrder } from '../lib/harness.mjs';
 import { benchNode } from '../lib/node-choice.mjs';
 import { buildRef, resolveRef } from '../lib/ref-build.mjs';
+import { echoBody } from '../servers/frameworks/common.mjs';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const server = fileURLToPath(new URL('./tricks-server.mjs', import.meta.url));
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
-const echoBody = JSON.stringify({ items: Array.from({ length: 16 }, (_, i) => ({ sku: `SKU-${1000 + i}`, qty: i, note: 'lorem ipsum dolor' })) }).padEnd(
-  1024,
-  ' ',
-);
 
 const SCENARIOS = {
   hello: { args: ['hello'], path: '/' },
