@@ -13,7 +13,7 @@ const path = require('node:path');
 const installApp = require('./install-app.cjs');
 
 const here = path.join(__dirname, '..');
-const BESIDE = ['channel-spans.cjs', 'test-app.cjs', 'channel-worker.cjs', 'channel-worker.mjs', 'channel-bundle-app.cjs'];
+const BESIDE = ['channel-spans.cjs', 'span-normalise.cjs', 'test-app.cjs', 'channel-worker.cjs', 'channel-worker.mjs', 'channel-bundle-app.cjs'];
 
 /** Lays the app folder out in `dir` (see the file comment); returns `dir`. */
 module.exports = function layOut(dir) {
