@@ -1,0 +1,98 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import webfw from '@webfw/core';
+import { close } from '../../../tooling/test-support';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Framework = any;
+
+const started: Server[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((server) => close(server)));
+});
+
+function start(app: any): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+    started.push(server);
+  });
+}
+
+async function get(server: Server, path: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { headers: { connection: 'close' } });
+  return { status: res.status, body: await res.text() };
+}
+
+/**
+ * An app whose sub-app reads, on the way in, what a request and response answer before any
+ * route matched, answers from a route inside it, or passes the request back to the parent.
+ */
+function appOn(framework: Framework): any {
+  const app = framework();
+  const sub = framework();
+  sub.use((req: any, res: any, next: any) => {
+    res.locals.entry = {
+      route: req.route === undefined,
+      statusCode: res.statusCode,
+      statusMessage: res.statusMessage ?? null,
+      endListeners: req.listenerCount('end'),
+      proto: Object.getPrototypeOf(req) === sub.request && Object.getPrototypeOf(res) === sub.response,
+    };
+    next();
+  });
+  sub.get('/in/:id', (req: any, res: any) => {
+    res.status(201).json({ ...res.locals.entry, path: req.route.path, params: req.params, baseUrl: req.baseUrl });
+  });
+  app.use('/sub', sub);
+  app.get('/sub/back', (req: any, res: any) => {
+    res.json({
+      ...res.locals.entry,
+      path: req.route.path,
+      proto: Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response,
+    });
+  });
+  return app;
+}
+
+describe('a request entering a sub-app', () => {
+  it.each([
+    ['/sub/in/7', 'a route inside it'],
+    ['/sub/back', 'a route of the parent after it'],
+  ])('answers %s (%s) as express 5 does', async (path) => {
+    const ours = await get(await start(appOn(webfw)), path);
+    const theirs = await get(await start(appOn(express)), path);
+    expect(ours).toEqual(theirs);
+    expect(JSON.parse(ours.body)).toMatchObject({ route: true, statusCode: 200, statusMessage: null, proto: true });
+  });
+
+  // what keeps a route in a sub-app fast on Node 20 and 22 (docs/performance.md, "Sub-apps"):
+  // the request and response gain no own property after their prototypes switched
+  it('adds no own property to the request or the response after the switch', async () => {
+    const app = webfw();
+    const sub = webfw();
+    let added: { req: string[]; res: string[] } | undefined;
+    sub.use((req, res, next) => {
+      const before = { req: Reflect.ownKeys(req), res: Reflect.ownKeys(res) };
+      res.on('finish', () => {
+        added = {
+          req: Reflect.ownKeys(req)
+            .filter((k) => !before.req.includes(k))
+            .map(String),
+          res: Reflect.ownKeys(res)
+            .filter((k) => !before.res.includes(k))
+            .map(String),
+        };
+      });
+      next();
+    });
+    sub.get('/user/:id', (req, res) => {
+      res.json({ id: req.params.id });
+    });
+    app.use('/', sub);
+    const server = await start(app);
+    expect(await get(server, '/user/42')).toEqual({ status: 200, body: '{"id":"42"}' });
+    // (only the listener this test added on 'finish' is new)
+    expect(added).toEqual({ req: [], res: [] });
+  });
+});
