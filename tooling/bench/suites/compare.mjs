@@ -9,7 +9,10 @@
  * GET /user/:id among 50 routes, (c) POST echo of a 1 KB JSON body, the hello route in a sub-app
  * mounted at `/`, and hello on the `/v4` entry. Each prints this tree / the ref: the median of
  * the rounds' ratios (each round measures both back to back), their spread (lowest to highest)
- * and the server CPU per request of each. ROUNDS defaults to 5 here (BENCH_ROUNDS overrides).
+ * and the server CPU per request of each. Each round also runs the ref's build a second time, as
+ * a third case: its ratio to the first (the same code, "ref / ref") is the noise floor of the
+ * run, what a ratio must clear to be a difference. ROUNDS defaults to 5 here (BENCH_ROUNDS
+ * overrides).
  * Run it against main (or the last release) before merging anything on a hot path; for the
  * instructions behind a loss, commit by commit: ablation/instructions.mjs.
  */
@@ -51,6 +54,7 @@ export async function run(args = []) {
     const cases = [
       { name: 'this tree', dir: tree },
       { name: label, dir: refDir },
+      { name: `${label} again`, dir: refDir },
     ].map((c) => ({
       name: c.name,
       server,
@@ -58,17 +62,21 @@ export async function run(args = []) {
       request: s.request,
       env: { ...s.env, BENCH_FRAMEWORK: join(c.dir, 'packages', 'core', 'dist', entry) },
     }));
-    const [ours, theirs] = await runCases(cases);
+    const [ours, theirs, again] = await runCases(cases);
     const ratios = ours.rounds.map((r, i) => r.rps / theirs.rounds[i].rps);
-    rows.push({ title: s.title, ratio: median(ratios), spread: spread(ratios), ours, theirs });
-    console.log(`${s.title}: ${median(ratios).toFixed(3)} (${spread(ratios)})`);
+    const noise = again.rounds.map((r, i) => r.rps / theirs.rounds[i].rps);
+    rows.push({ title: s.title, ratio: median(ratios), spread: spread(ratios), noise: median(noise), noiseSpread: spread(noise), ours, theirs });
+    console.log(`${s.title}: ${median(ratios).toFixed(3)} (${spread(ratios)}); ref / ref ${median(noise).toFixed(3)} (${spread(noise)})`);
   }
   console.log(`\n## This tree / ${label}  (${process.env.BENCH_ROUNDS} alternated rounds, node ${process.version})`);
-  console.log('| case | req/s this tree | req/s ref | ratio (median of rounds) | spread | CPU µs/req this tree | CPU µs/req ref |');
-  console.log('|---|---:|---:|---:|---|---:|---:|');
+  console.log('| case | req/s this tree | req/s ref | ratio (median of rounds) | spread | ref / ref (noise floor) | CPU µs/req this tree | CPU µs/req ref |');
+  console.log('|---|---:|---:|---:|---|---|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.title} | ${Math.round(r.ours.rps)} | ${Math.round(r.theirs.rps)} | ${r.ratio.toFixed(3)} | ${r.spread} | ${r.ours.cpu.toFixed(1)} | ${r.theirs.cpu.toFixed(1)} |`,
+      `| ${r.title} | ${Math.round(r.ours.rps)} | ${Math.round(r.theirs.rps)} | ${r.ratio.toFixed(3)} | ${r.spread} | ${r.noise.toFixed(3)} (${r.noiseSpread}) | ${r.ours.cpu.toFixed(1)} | ${r.theirs.cpu.toFixed(1)} |`,
     );
   }
+  console.log(
+    '\nA ratio is a difference when its spread lies outside the ref / ref spread of its row; inside it, run more rounds (BENCH_ROUNDS) or count instructions (ablation/instructions.mjs).',
+  );
 }
