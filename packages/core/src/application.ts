@@ -272,7 +272,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * the values they read already) the members routing and answering add to them later:
  * `req.route` (set by the sub-app's route), `req._eventsCount` (node's, on the emitter's
  * prototype until a listener is added) and `res.statusCode` / `res.statusMessage` (node's, on
- * the prototype until `writeHead`). Every read answers as before. The V8 of Node 20 and 22
+ * the prototype until `writeHead`, for node's HTTP/1 responses). Every read answers as before. The V8 of Node 20 and 22
  * gives an object whose prototype was switched a hidden class of its own for every property
  * added afterwards (docs/performance.md, "Sub-apps"); with nothing left to add, a route in a
  * sub-app runs there at 0.87x of the same route in a Router instead of 0.25x.
@@ -282,8 +282,11 @@ function settleBeforeSwitch(req: Request, res: Response): void {
   const s = res as unknown as Record<string, unknown>;
   ownCopy(r, 'route');
   ownCopy(r, '_eventsCount');
-  ownCopy(s, 'statusCode');
-  ownCopy(s, 'statusMessage');
+  // (node's HTTP/1 response only: HTTP/2's has accessors there, and reading its statusMessage warns)
+  if (res instanceof ServerResponse) {
+    ownCopy(s, 'statusCode');
+    ownCopy(s, 'statusMessage');
+  }
 }
 
 /** Gives `obj` an own `key` holding the value it reads now, unless it has one. */

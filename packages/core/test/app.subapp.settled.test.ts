@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import webfw from '@webfw/core';
@@ -94,5 +96,26 @@ describe('a request entering a sub-app', () => {
     expect(await get(server, '/user/42')).toEqual({ status: 200, body: '{"id":"42"}' });
     // (only the listener this test added on 'finish' is new)
     expect(added).toEqual({ req: [], res: [] });
+  });
+
+  // node warns once a process when an HTTP/2 response's statusMessage is read or written; express
+  // never touches it, so an HTTP/2 request through a sub-app must not either (a fresh process)
+  it('leaves an HTTP/2 response alone: no "Status message is not supported" warning', () => {
+    const script = `
+      const webfw = require(${JSON.stringify(join(__dirname, '..', 'dist', 'index.cjs'))});
+      const http2 = require('node:http2');
+      const app = webfw(); const sub = webfw();
+      sub.get('/x', (req, res) => res.json({ code: res.statusCode }));
+      app.use('/', sub);
+      process.on('warning', (w) => console.log('warning: ' + w.name));
+      const server = app.listen({ http2: true }, 0, '127.0.0.1', () => {
+        const client = http2.connect('http://127.0.0.1:' + server.address().port);
+        const stream = client.request({ ':path': '/x' });
+        let body = '';
+        stream.on('data', (d) => (body += d));
+        stream.on('end', () => { console.log('body: ' + body); client.close(); server.close(); });
+      });`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 20000 });
+    expect({ stdout: run.stdout.trim().split('\n'), stderr: run.stderr }).toEqual({ stdout: ['body: {"code":200}'], stderr: '' });
   });
 });
