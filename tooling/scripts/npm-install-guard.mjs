@@ -10,9 +10,14 @@
  * of anything else (a temp project of a test, or one that installs this folder as a
  * dependency) pass through.
  *
- * npm 7 and later run a root `preinstall` only after they installed the tree, so this stops the
- * install at its end, not before it; it removes the package-lock.json npm just wrote (the
- * lockfile of this repository is pnpm-lock.yaml).
+ * npm 7 and later run a root `preinstall` only after they installed the tree. The root
+ * package.json declares nothing npm would install (the workspace's tools are under
+ * `workspaceDevDependencies`, which only pnpm reads, through .pnpmfile.cjs), so that takes npm
+ * well under a second. What npm left is removed: the package-lock.json it just wrote (the
+ * lockfile of this repository is pnpm-lock.yaml) and its node_modules/.package-lock.json. When
+ * pnpm had set the workspace up, npm has unlinked the root's node_modules entries it does not
+ * know; the record of that install goes too, so the next `npm start` / `npm test` runs pnpm's
+ * install again, which links them back.
  */
 import { rmSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -30,6 +35,8 @@ const MESSAGE = 'webfw: no `npm install` here; run `npm start` (installs with pn
 
 if (isRootNpmInstall(process.env, process.cwd())) {
   rmSync(join(process.cwd(), 'package-lock.json'), { force: true });
+  rmSync(join(process.cwd(), 'node_modules', '.package-lock.json'), { force: true });
+  rmSync(join(process.cwd(), 'node_modules', '.webfw-setup', 'install.json'), { force: true });
   process.stderr.write(MESSAGE + '\n');
   process.exit(1);
 }

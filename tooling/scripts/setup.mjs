@@ -112,10 +112,10 @@ export function workspacePackages(root) {
   return packages;
 }
 
-/** The hash of everything `pnpm install` depends on: lockfile, workspace file, every package.json. */
+/** The hash of everything `pnpm install` depends on: lockfile, workspace file, pnpm's hooks, every package.json. */
 export function installHash(root) {
   const hash = createHash('sha256').update(`${STAMP_VERSION}\0${process.platform}-${process.arch}`);
-  for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', '.npmrc']) hashFile(hash, file, join(root, file));
+  for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', '.pnpmfile.cjs', '.npmrc']) hashFile(hash, file, join(root, file));
   for (const { dir } of workspacePackages(root)) hashFile(hash, `${dir}/package.json`, join(root, dir, 'package.json'));
   return hash.digest('hex');
 }

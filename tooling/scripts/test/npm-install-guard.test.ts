@@ -4,9 +4,11 @@
  * package-lock.json; pnpm's install (which runs the root `preinstall` too), `npx` and npm
  * installs of other projects pass through.
  *
- * npm runs a root `preinstall` once it has installed the tree, so the copy of the root
- * package.json used here keeps its scripts and drops its devDependencies: nothing to download,
- * no network. The pinned pnpm is the one setup.mjs uses (on PATH, else through npx).
+ * npm runs a root `preinstall` once it has installed the tree. The root package.json declares
+ * nothing npm installs (the workspace's tools are under `workspaceDevDependencies`, which pnpm
+ * reads through .pnpmfile.cjs), so npm gets there at once; the copy used here is that
+ * package.json as it is: nothing to download, no network. The pinned pnpm is the one setup.mjs
+ * uses (on PATH, else through npx).
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,14 @@ jest.setTimeout(60_000);
 
 const root = join(__dirname, '..', '..', '..');
 const guard = join(root, 'tooling', 'scripts', 'npm-install-guard.mjs');
-const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { packageManager: string; scripts: Record<string, string> };
+type Manifest = {
+  name: string;
+  packageManager: string;
+  scripts: Record<string, string>;
+  workspaceDevDependencies: Record<string, string>;
+  [field: string]: unknown;
+};
+const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
 const LINE = 'webfw: no `npm install` here; run `npm start` (installs with pnpm, builds, starts the demo) or `npm test` (installs, builds, tests)';
 
 /** The environment without what an outer npm or pnpm (running jest) put there. */
@@ -33,8 +42,7 @@ function run(command: string, args: string[], cwd: string, env = cleanEnv()): Sp
 let copy: string;
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), 'webfw-npm-install-'));
-  const manifest = { ...JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')), devDependencies: {} };
-  writeFileSync(join(copy, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+  copyFileSync(join(root, 'package.json'), join(copy, 'package.json'));
   if (existsSync(join(root, '.npmrc'))) copyFileSync(join(root, '.npmrc'), join(copy, '.npmrc'));
   mkdirSync(join(copy, 'tooling', 'scripts'), { recursive: true });
   copyFileSync(guard, join(copy, 'tooling', 'scripts', 'npm-install-guard.mjs'));
@@ -47,6 +55,19 @@ describe('npm install at the root', () => {
     expect(rootManifest.scripts.preinstall).toBe('node tooling/scripts/npm-install-guard.mjs');
   });
 
+  it('should find nothing to install: the workspace tools are for pnpm only, which gets them as the root devDependencies', () => {
+    for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) {
+      expect([field, rootManifest[field]]).toEqual([field, undefined]);
+    }
+    expect(Object.keys(rootManifest.workspaceDevDependencies)).toEqual(expect.arrayContaining(['jest', 'typescript', 'tsup', 'express']));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { hooks } = require(join(root, '.pnpmfile.cjs')) as { hooks: { readPackage: (m: Manifest) => Manifest } };
+    const read = hooks.readPackage(structuredClone(rootManifest));
+    expect(read.devDependencies).toEqual(rootManifest.workspaceDevDependencies);
+    const other = { name: 'express', version: '5.3.0', workspaceDevDependencies: { jest: '1' } } as unknown as Manifest;
+    expect(hooks.readPackage(structuredClone(other))).toEqual(other);
+  });
+
   it('should stop with the one line and exit code 1, leaving no package-lock.json, from the root or a folder below', () => {
     for (const cwd of [copy, join(copy, 'docs')]) {
       const npm = run('npm', ['install'], cwd);
@@ -55,6 +76,21 @@ describe('npm install at the root', () => {
       expect(npm.stderr.split('\n').filter((l) => l.startsWith('webfw'))).toEqual([LINE]);
       expect(existsSync(join(copy, 'package-lock.json'))).toBe(false);
     }
+  });
+
+  it("should, after pnpm's setup, drop npm's hidden lockfile and the record of that install (npm unlinked what it did not know)", () => {
+    const modules = join(copy, 'node_modules');
+    mkdirSync(join(modules, '.webfw-setup'), { recursive: true });
+    writeFileSync(join(modules, '.modules.yaml'), 'layoutVersion: 5\n');
+    writeFileSync(join(modules, '.webfw-setup', 'install.json'), '{"hash":"x"}\n');
+    writeFileSync(join(modules, '.webfw-setup', 'build-_webfw_core.json'), '{}\n');
+    const npm = run('npm', ['install'], copy);
+    expect([npm.status, npm.stderr.split('\n')[0]]).toEqual([1, LINE]);
+    expect(['package-lock.json', 'node_modules/.package-lock.json', 'node_modules/.webfw-setup/install.json'].filter((f) => existsSync(join(copy, f)))).toEqual(
+      [],
+    );
+    expect(existsSync(join(modules, '.webfw-setup', 'build-_webfw_core.json'))).toBe(true);
+    rmSync(modules, { recursive: true, force: true });
   });
 
   it("should let pnpm's install through", () => {
