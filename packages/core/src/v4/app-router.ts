@@ -60,9 +60,10 @@ function expressInit(app: AppV4) {
     req.res = res;
     res.req = req;
     req.next = next;
-    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../http2/prototypes.ts)
-    adoptRequest(req, app.request);
-    adoptResponse(res, app.response);
+    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../http2/prototypes.ts; those of
+    // app.listen's servers and adopted ones are born with the app's prototypes: nothing to look up)
+    if (Object.getPrototypeOf(req) !== app.request) adoptRequest(req, app.request);
+    if (Object.getPrototypeOf(res) !== app.response) adoptResponse(res, app.response);
     res.locals = res.locals || (Object.create(null) as Record<string, unknown>);
     next();
   };

@@ -44,3 +44,19 @@ export function applyHeadersAblation(app) {
 export function announcePort(port) {
   console.log(`PORT ${port}`);
 }
+
+/**
+ * Registers on the hono app `app` the routes of the scenario, the idiomatic hono way (`routes`,
+ * `echo`, and hello for any other); the hono servers (on node, and on Bun and Deno beside
+ * app.fetch) share them.
+ */
+export function honoRoutes(app) {
+  if (scenario === 'routes') {
+    for (const path of otherRoutes) app.get(path, (c) => c.json({ path }));
+    app.get('/user/:id', (c) => c.json({ id: c.req.param('id') }));
+  } else if (scenario === 'echo') {
+    app.post('/echo', async (c) => c.json(await c.req.json()));
+  } else {
+    app.get('/', (c) => c.json(hello));
+  }
+}
