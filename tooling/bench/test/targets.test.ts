@@ -107,6 +107,41 @@ describe('targets suite: evaluate', () => {
   });
 });
 
+describe('targets suite: majorsTable', () => {
+  it('puts each target of this run beside the same target of each other major recorded, blank where a record lacks it', () => {
+    const checks = [
+      { check: '(a) webfw / fastify', value: 1.06, cpu: 1, target: '>= 1.05', met: true },
+      { check: '(a) fastify / node:http', value: 0.9, cpu: 1, target: 'beside (a)', met: undefined },
+      { check: '(g) route in a sub-app / in a Router', value: 0.8, cpu: 1, target: '>= 0.9', met: false },
+    ];
+    const own = { node: 'v24.1.0', commit: 'abcd1234', date: '2026-11-28', rounds: '3 x 5 s' };
+    const others = [
+      { node: 'v22.2.0', commit: 'abcd1234+', date: '2026-11-27', rounds: '3 x 3 s', checks: [{ check: '(a) webfw / fastify', value: 0.99, met: false }] },
+      {
+        node: 'v26.0.0',
+        commit: 'abcd1234',
+        date: '2026-11-28',
+        rounds: '3 x 3 s',
+        checks: [{ check: '(g) route in a sub-app / in a Router', value: 0.95, met: true }],
+      },
+    ];
+    const table = run(
+      { t: 'suites/targets.mjs' },
+      `console.log(JSON.stringify(t.majorsTable(${JSON.stringify(checks)}, ${JSON.stringify(own)}, ${JSON.stringify(others)})));`,
+    );
+    expect(table).toBe(
+      [
+        '| target | target value | Node v24.1.0 | Node v22.2.0 | Node v26.0.0 |',
+        '|---|---|---:|---:|---:|',
+        '| (a) webfw / fastify | >= 1.05 | 1.06 met | 0.99 **missed** |  |',
+        '| (g) route in a sub-app / in a Router | >= 0.9 | 0.80 **missed** |  | 0.95 met |',
+        '',
+        'Node v24.1.0: commit abcd1234, 2026-11-28, 3 x 5 s. Node v22.2.0: commit abcd1234+, 2026-11-27, 3 x 3 s. Node v26.0.0: commit abcd1234, 2026-11-28, 3 x 3 s.',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('growth charts: renderLineChart', () => {
   it('draws one line per series through its points, skips missing points, and a legend entry per series', () => {
     const svg = run(
