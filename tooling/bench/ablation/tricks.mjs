@@ -17,8 +17,9 @@
  * has their figures): the JavaScript segment matcher and its SPANS scratch array (2.5% more
  * instructions than the RegExp), the free-function setImmediate callbacks (0.2%, noise).
  *
- * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about half
- * a minute a run; REQUESTS=5000 WARMUP=3000 ROUNDS=2 by default; ROUNDS=1 takes about 20 minutes)
+ * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about a
+ * minute a run; REQUESTS=5000 WARMUP=30000 ROUNDS=2 by default, the warm-up lib/callgrind.mjs
+ * explains; ROUNDS=1 takes about 40 minutes)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ import { instructionsPerRequest } from '../lib/callgrind.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const REQUESTS = Number(process.env.REQUESTS ?? 5000);
-const WARMUP = Number(process.env.WARMUP ?? 3000);
+const WARMUP = Number(process.env.WARMUP ?? 30000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const URLS = { hello: '/', routes: '/user/42', miss: '/nope' };
 

@@ -24,8 +24,12 @@ function run(cmd, args, cwd = bench) {
 /**
  * Instructions per request of the main thread of `server` (a script that prints `PORT <n>`),
  * started as `node --predictable server ...args` with `env` added, loaded at `path` with
- * `requests` requests after `warmup` (default 5000 after 3000). `node` picks the binary
+ * `requests` requests after `warmup` (default 5000 after 30000). `node` picks the binary
  * (default: this one); `request` may give a method, headers and a body.
+ *
+ * The warm-up is long because V8 is still compiling after a few thousand requests: with 3000,
+ * a third of a hello request's count through a mounted Router was the compiler's (154.5k
+ * instructions against 110.7k after 30000, Node 24), enough to swing a comparison by 5%.
  */
 export async function instructionsPerRequest({
   server,
@@ -34,7 +38,7 @@ export async function instructionsPerRequest({
   path = '/',
   request = {},
   requests = 5000,
-  warmup = 3000,
+  warmup = 30000,
   node = process.execPath,
 }) {
   const out = join(tmpdir(), `webfw-callgrind-${process.pid}-${Date.now()}`);
