@@ -228,6 +228,9 @@ function treeCommit() {
   }
 }
 
+/** The file this run's record goes to: one per node major (see the head of this file). */
+const OWN_RECORD = `targets-node${process.versions.node.split('.')[0]}.json`;
+
 /** Records this run's targets for its node major (see the head of this file); returns the record. */
 function recordRun(checks) {
   const record = {
@@ -238,16 +241,15 @@ function recordRun(checks) {
     checks: checks.map(({ check, value, met }) => ({ check, value, met })),
   };
   mkdirSync(RECORDS, { recursive: true });
-  writeFileSync(join(RECORDS, `targets-node${process.versions.node.split('.')[0]}.json`), JSON.stringify(record, null, 2) + '\n');
+  writeFileSync(join(RECORDS, OWN_RECORD), JSON.stringify(record, null, 2) + '\n');
   return record;
 }
 
 /** The records of the other node majors' runs, oldest major first. */
 function otherRecords() {
-  const own = `targets-node${process.versions.node.split('.')[0]}.json`;
   let files = [];
   try {
-    files = readdirSync(RECORDS).filter((f) => /^targets-node\d+\.json$/.test(f) && f !== own);
+    files = readdirSync(RECORDS).filter((f) => /^targets-node\d+\.json$/.test(f) && f !== OWN_RECORD);
   } catch {
     // none recorded yet
   }
