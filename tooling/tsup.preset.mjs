@@ -80,7 +80,7 @@ function rewriteEntryTypesOnExit(options) {
 const redundantNames = {
   name: 'webfw-redundant-names',
   renderChunk(code, info) {
-    if (!/\.(c|m)?js$/.test(info.path) || !code.includes('__name(')) return undefined;
+    if (!/\.(c|m)?js$/.test(info.path) || !code.includes('__name')) return undefined;
     return { code: blankRedundantNames(code) };
   },
 };
@@ -108,9 +108,27 @@ function expressionPosition(node) {
   );
 }
 
+/**
+ * Whether `callee` is esbuild's `__name` helper: `__name` itself, or, in an entry of a split
+ * CommonJS build, the chunk's copy read through its module (`(0, import_chunk_X.__name)`).
+ */
+function isNameHelper(callee) {
+  if (ts.isIdentifier(callee)) return callee.text === '__name';
+  if (!ts.isParenthesizedExpression(callee) || !ts.isBinaryExpression(callee.expression)) return false;
+  const { left, operatorToken, right } = callee.expression;
+  return (
+    operatorToken.kind === ts.SyntaxKind.CommaToken &&
+    ts.isNumericLiteral(left) &&
+    left.text === '0' &&
+    ts.isPropertyAccessExpression(right) &&
+    ts.isIdentifier(right.expression) &&
+    right.name.text === '__name'
+  );
+}
+
 /** `__name(x, "n")`'s `n`, or undefined when `node` is not that call. */
 function nameCall(node) {
-  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== '__name') return undefined;
+  if (!ts.isCallExpression(node) || !isNameHelper(node.expression)) return undefined;
   const [target, value] = node.arguments;
   return node.arguments.length === 2 && target && value && ts.isStringLiteral(value) ? value.text : undefined;
 }
@@ -138,7 +156,7 @@ export function blankRedundantNames(code) {
       if (code.slice(start - pure.length, start) === pure) start -= pure.length;
       const head = code.slice(start, fn.getStart(file));
       const tail = code.slice(fn.end, node.end);
-      if (/^(\/\* @__PURE__ \*\/ )?__name\($/.test(head) && /^, "[^"\n]*"\)$/.test(tail)) {
+      if (/^(\/\* @__PURE__ \*\/ )?(__name|\(0, [\w$]+\.__name\))\($/.test(head) && /^, "[^"\n]*"\)$/.test(tail)) {
         blank(start, fn.getStart(file));
         blank(fn.end, node.end);
       }

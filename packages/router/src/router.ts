@@ -131,16 +131,16 @@ type RouterSelf = Router & RouterState & { _index?: LayerIndex; _compilePath?: P
  */
 function createRouter(options?: RouterOptions): Router {
   const opts = options || {};
-  const router = function router(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
-    (router as RouterSelf).handle(req, res, next);
+  const self = function router(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
+    (self as RouterSelf).handle(req, res, next);
   } as RouterSelf;
-  Object.setPrototypeOf(router, createRouter.prototype);
-  router.caseSensitive = opts.caseSensitive;
-  router.mergeParams = opts.mergeParams;
-  router.params = new NullObject() as RouterSelf['params'];
-  router.strict = opts.strict;
-  router.stack = [];
-  return router;
+  Object.setPrototypeOf(self, createRouter.prototype);
+  self.caseSensitive = opts.caseSensitive;
+  self.mergeParams = opts.mergeParams;
+  self.params = new NullObject() as RouterSelf['params'];
+  self.strict = opts.strict;
+  self.stack = [];
+  return self;
 }
 
 const proto = Object.create(Function.prototype) as RouterSelf;

@@ -6,6 +6,9 @@
  *
  *   node tooling/bench/ablation/instructions.mjs <ref> [<ref> ...]     ('.' is this tree)
  *
+ * A ref may also be the path of a built checkout (a copy of the tree changed by hand, to count
+ * a variant before committing it).
+ *
  * Each ref is built once in a scratch worktree (lib/ref-build.mjs); each scenario runs on each
  * build under callgrind (lib/callgrind.mjs), ROUNDS times alternately (default 2). Scenarios
  * (SCENARIOS, comma-separated): hello, routes (/user/:id among 50 routes), echo (1 KB JSON),
@@ -18,21 +21,11 @@ import { fileURLToPath } from 'node:url';
 import { instructionsPerRequest } from '../lib/callgrind.mjs';
 import { median, roundOrder } from '../lib/harness.mjs';
 import { benchNode } from '../lib/node-choice.mjs';
-import { buildRef, resolveRef } from '../lib/ref-build.mjs';
-import { echoBody } from '../servers/frameworks/common.mjs';
+import { countedBuild } from '../lib/ref-build.mjs';
+import { SCENARIOS } from './scenarios.mjs';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const server = fileURLToPath(new URL('./tricks-server.mjs', import.meta.url));
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
-
-const SCENARIOS = {
-  hello: { args: ['hello'], path: '/' },
-  routes: { args: ['routes'], path: '/user/42' },
-  echo: { args: ['echo'], path: '/echo', request: { method: 'POST', headers: { 'content-type': 'application/json' }, body: echoBody } },
-  subapp: { args: ['hello'], path: '/', env: { BENCH_MOUNT: 'app' } },
-  router: { args: ['hello'], path: '/', env: { BENCH_MOUNT: 'router' } },
-  v4: { args: ['hello'], path: '/', entry: 'v4' },
-};
 
 const refs = process.argv.slice(2);
 if (refs.length === 0) {
@@ -41,10 +34,7 @@ if (refs.length === 0) {
 }
 const wanted = (process.env.SCENARIOS ?? 'hello,routes').split(',');
 const node = benchNode();
-const builds = refs.map((ref) => {
-  const dir = ref === '.' ? repo : buildRef(ref);
-  return { ref, label: ref === '.' ? 'this tree' : `${ref} (${resolveRef(ref).slice(0, 8)})`, dir };
-});
+const builds = refs.map((ref) => ({ ref, ...countedBuild(ref) }));
 const rows = [];
 for (const name of wanted) {
   const s = SCENARIOS[name];

@@ -10,7 +10,7 @@
  * requests batch under load).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,8 @@ function run(cmd, args, cwd = bench) {
  * Instructions per request of the main thread of `server` (a script that prints `PORT <n>`),
  * started as `node --predictable server ...args` with `env` added, loaded at `path` with
  * `requests` requests after `warmup` and `requests` more (default 5000 after 30000 and 5000). `node` picks the binary
- * (default: this one); `request` may give a method, headers and a body.
+ * (default: this one) and `nodeFlags` adds flags to it; `request` may give a method, headers
+ * and a body. `keep` names a file to keep the main thread's callgrind dump in.
  *
  * The warm-up is long because V8 is still compiling after a few thousand requests: with 3000,
  * a third of a hello request's count through a mounted Router was the compiler's (154.5k
@@ -41,6 +42,8 @@ export async function instructionsPerRequest({
   requests = 5000,
   warmup = 30000,
   node = process.execPath,
+  nodeFlags = [],
+  keep,
 }) {
   const out = join(tmpdir(), `webfw-callgrind-${process.pid}-${Date.now()}`);
   const preload = join(tmpdir(), `webfw-exit-on-sigint-${process.pid}.cjs`);
@@ -54,6 +57,7 @@ export async function instructionsPerRequest({
       '--separate-threads=yes',
       node,
       '--predictable',
+      ...nodeFlags,
       '--require',
       preload,
       server,
@@ -93,6 +97,7 @@ export async function instructionsPerRequest({
   const totals = run('callgrind_annotate', [file])
     .split('\n')
     .find((l) => l.includes('PROGRAM TOTALS'));
+  if (keep) copyFileSync(file, keep);
   for (const f of readdirSync(dirname(out))) if (f.startsWith(basename(out))) rmSync(join(dirname(out), f), { force: true });
   return Math.round(Number(totals.trim().split(/\s+/)[0].replace(/,/g, '')) / requests);
 }

@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -18,6 +18,17 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** The full commit id of `ref` in this repository. Throws when git does not know it. */
 export function resolveRef(ref) {
   return execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: root, encoding: 'utf8' }).trim();
+}
+
+/**
+ * The build a comparison counts for `ref`, as `{ label, dir }`: '.' is this tree, the path of a
+ * built checkout (a copy of the tree changed by hand, to count a variant before committing it)
+ * is taken as it is, and anything else is a git ref, built by buildRef.
+ */
+export function countedBuild(ref) {
+  if (ref === '.') return { label: 'this tree', dir: root };
+  if (existsSync(join(ref, 'packages', 'core', 'dist'))) return { label: basename(resolve(ref)), dir: resolve(ref) };
+  return { label: `${ref} (${resolveRef(ref).slice(0, 8)})`, dir: buildRef(ref) };
 }
 
 /**

@@ -51,7 +51,24 @@ function layerMethods(layer: Layer, match: (path: unknown) => boolean): Property
   };
 }
 
-/** Adds the router 1.x fields to a router-stack layer (its path compiled by ./path-syntax.ts). */
+/** `layer.params` of a router-stack layer: its path matcher's, from the last match. */
+function matchedParams(this: Layer): MatchedParams | undefined {
+  return (this.matchers[0] as PathMatcherV4).params;
+}
+
+/** `layer.path` of a router-stack layer: the part of the path its last match took. */
+function matchedPath(this: Layer): string | undefined {
+  const matcher = this.matchers[0] as PathMatcherV4;
+  return matcher.params === undefined ? undefined : matcher.matched;
+}
+
+/**
+ * Adds the router 1.x fields to a router-stack layer (its path compiled by ./path-syntax.ts).
+ * `params` and `path` are own getters, as router 1.x's are own fields, and every layer gets the
+ * same two functions: an accessor defined with a function of its own would give each layer after
+ * the first a dictionary-mode object (V8 shares an object's shape only for the same accessors),
+ * whose every property read on the request path goes through V8's generic lookup.
+ */
 export function exposeLayer(layer: Layer): void {
   const matcher = layer.matchers[0] as PathMatcherV4;
   const match = (path: unknown): boolean => {
@@ -61,8 +78,8 @@ export function exposeLayer(layer: Layer): void {
   };
   Object.defineProperties(layer, {
     ...layerMethods(layer, match),
-    params: { get: () => matcher.params, enumerable: true, configurable: true },
-    path: { get: () => (matcher.params === undefined ? undefined : matcher.matched), enumerable: true, configurable: true },
+    params: { get: matchedParams, enumerable: true, configurable: true },
+    path: { get: matchedPath, enumerable: true, configurable: true },
     keys: { value: matcher.keys, enumerable: true, writable: true, configurable: true },
     regexp: { value: matcher.compiled, enumerable: true, writable: true, configurable: true },
   });
