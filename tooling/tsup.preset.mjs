@@ -74,8 +74,12 @@ function rewriteEntryTypesOnExit(options) {
  * in place of `__name(` and `, "done")`, so every column and the source map stay as they are)
  * and leaves the ones that restore a renamed function (`__name(function router2() {}, "router")`).
  * Anything it does not recognise exactly stays wrapped. With it the cost is within the bench's
- * noise (about 12 µs a request either way). tooling/packaging/layer-names.test.ts checks that
- * it changes no name (fixture/redundant-names.mjs).
+ * noise (about 12 µs a request either way). A wrapper left in place costs later too: redefining
+ * a function's `name` leaves it a dictionary-mode object in V8, whose every property read is a
+ * generic lookup (the app object, read on every request: tooling/packaging/fast-objects.test.ts).
+ * An entry of a split build calls the chunk's helper, `(0, import_chunk_X.__name)(...)`; both
+ * shapes are recognised. tooling/packaging/layer-names.test.ts checks that it changes no name
+ * (fixture/redundant-names.mjs).
  */
 const redundantNames = {
   name: 'webfw-redundant-names',
