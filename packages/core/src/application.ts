@@ -18,7 +18,7 @@ import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer
 import type { Request } from './request';
 import type { Response } from './response-types';
 import { startHeaders } from './response-headers';
-import { compileETag, compileQueryParser, compileTrust, readSetting } from './settings';
+import { compileETag, compileQueryParser, compileTrust, settingsOf } from './settings';
 import { APP_CLASS, FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from './symbols';
 import { fetchClasses, fetchHandler, type RequestListener } from './fetch/handler';
 import { View, type EngineFunction, type ViewConstructor, type ViewLike } from './view';
@@ -216,8 +216,8 @@ Object.defineProperty(proto, 'router', {
  */
 define('handle', function handle(this: App, req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void {
   // the final handler: 404, or the error response, with the `env` read when it runs
-  const done = callback || ((err?: unknown): void => endUnhandled(req, res, err, readSetting(this, 'env') as string | undefined, appOnError(this)));
-  startHeaders(res, Boolean(readSetting(this, 'x-powered-by')));
+  const done = callback || ((err?: unknown): void => endUnhandled(req, res, err, settingsOf(this)['env'] as string | undefined, appOnError(this)));
+  startHeaders(res, Boolean(settingsOf(this)['x-powered-by']));
   const r = req as Request;
   const s = res as Response;
   r.res = s;

@@ -9,7 +9,7 @@ import { parseUrl } from '@webfw/router';
 import { hasBody } from './http2/prototypes';
 import type { ParamsDictionary } from './application-types';
 import type { RangeOptions, Ranges, Request } from './request-types';
-import { readSetting, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
+import { settingsOf, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
 import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from './utils-accepts';
 
 export type { ParamsDictionary, RangeOptions, Ranges };
@@ -80,7 +80,7 @@ function is(this: Request, types: string | readonly string[]): string | false | 
 }
 
 function trustFn(req: Request): TrustFunction {
-  return readSetting(req.app, 'trust proxy fn') as TrustFunction;
+  return settingsOf(req.app)['trust proxy fn'] as TrustFunction;
 }
 
 function remoteAddress(req: Request): string | undefined {
@@ -99,7 +99,7 @@ function firstValue(header: string): string {
  * on it). A null-prototype empty object when the parser is disabled.
  */
 function getQuery(this: Request): object {
-  const parse = readSetting(this.app, 'query parser fn') as QueryParser | undefined;
+  const parse = settingsOf(this.app)['query parser fn'] as QueryParser | undefined;
   if (!parse) return Object.create(null) as object;
   // the raw query string, or null when the URL has no `?` (what express hands a custom parser)
   return parse(parseUrl(this.url).query as string);

@@ -23,7 +23,7 @@ import { isPlainHttp2Response, sendHttp2 } from './http2/headers';
 import { isPlainFetchResponse, sendFetch } from './fetch/response';
 import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
 import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
-import { readSetting } from './settings';
+import { settingsOf } from './settings';
 import { builtInETag, strongETag, weakETag, type ETagFunction } from './utils-etag';
 
 export type { CookieOptions } from './response-cookie';
@@ -186,7 +186,7 @@ function isPlainSend(req: Request, code: number, etagFn: ETagFunction | undefine
 function sendPayload(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {
   if (type !== undefined && body !== undefined) {
     if (isUntouched(res)) {
-      const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+      const etagFn = settingsOf(res.app)['etag fn'] as ETagFunction | undefined;
       if (isPlainSend(getRequest(res), res.statusCode, etagFn)) {
         const chunk = typeof body === 'string' ? body : asBuffer(body);
         const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
@@ -214,7 +214,7 @@ function sendPlain<R>(
   type: string,
   send: (res: R, type: string, chunk: string | Buffer, length: number, etag: string | undefined) => void,
 ): Response {
-  const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+  const etagFn = settingsOf(res.app)['etag fn'] as ETagFunction | undefined;
   if (!isPlainSend(getRequest(res), res.statusCode, etagFn)) return sendSettled(res, body, type);
   const chunk = typeof body === 'string' ? body : asBuffer(body);
   const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
@@ -230,7 +230,7 @@ function sendPlain<R>(
  */
 function sendSettled(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {
   const req = getRequest(res);
-  const etagFn = readSetting(res.app, 'etag fn') as ETagFunction | undefined;
+  const etagFn = settingsOf(res.app)['etag fn'] as ETagFunction | undefined;
   let chunk: string | Buffer | undefined;
   let length: number | undefined;
 
@@ -303,7 +303,7 @@ function sendSettled(res: Response, body: string | ArrayBufferView | undefined, 
 export function jsonFor(ownSend: Response['send']): (this: Response, body?: unknown) => Response {
   return function json(this: Response, body?: unknown): Response {
     const app = this.app;
-    const text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
+    const text = stringifyJson(body, settingsOf(app)['json replacer'], settingsOf(app)['json spaces'], settingsOf(app)['json escape']);
     if (this.send === ownSend) return sendPayload(this, text, APPLICATION_JSON);
     if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', APPLICATION_JSON);
     return this.send(text);
@@ -314,7 +314,7 @@ const json = jsonFor(send);
 
 function jsonp(this: Response, body?: unknown): Response {
   const app = this.app;
-  let text = stringifyJson(body, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'));
+  let text = stringifyJson(body, settingsOf(app)['json replacer'], settingsOf(app)['json spaces'], settingsOf(app)['json escape']);
   const query = getRequest(this).query as Record<string, unknown>;
   let callback = query[app.get('jsonp callback name') as string];
 

@@ -15,7 +15,7 @@ import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } 
 import { endUnhandled } from '../final-handler';
 import { adoptRequest, adoptResponse } from '../prototype-twins';
 import { startHeaders } from '../response-headers';
-import { readSetting } from '../settings';
+import { settingsOf } from '../settings';
 import type { Request } from '../request';
 import type { Response } from '../response';
 import { adoptServerOf, methods, mountApp } from '../application';
@@ -56,7 +56,7 @@ function expressInit(app: AppV4) {
   return function expressInit(req: Request, res: Response, next: NextFunction): void {
     // X-Powered-By as express 4 sets it here, pending while no header is stored (as 5.x's
     // `handle` leaves it: ../response-headers.ts), so `res.send` may write every header at once
-    startHeaders(res, Boolean(readSetting(app, 'x-powered-by')));
+    startHeaders(res, Boolean(settingsOf(app)['x-powered-by']));
     req.res = res;
     res.req = req;
     req.next = next;
