@@ -55,11 +55,21 @@ function runtimeBinary(runtime: Runtime, log: (line: string) => void, label: str
     '--loglevel=error',
     `${runtime.pkg}@${runtime.version}`,
   ];
-  const run = spawnSync(npm, args, { encoding: 'utf8' });
+  let run = spawnSync(npm, args, { encoding: 'utf8' });
+  // Another test process may be installing the same runtime into the same folder (two jest
+  // workers on a fresh clone): until its npm is done the binary can be missing or partly written
+  // although this npm succeeded. Wait for it (up to a minute), then install once more.
+  for (let waited = 0; waited < 60_000 && run.status === 0 && !installedVersion(binary, runtime); waited += 500) sleepSync(500);
+  if (!installedVersion(binary, runtime)) run = spawnSync(npm, args, { encoding: 'utf8' });
   if (!installedVersion(binary, runtime))
     throw new Error(`installing ${runtime.pkg}@${runtime.version} failed (exit ${run.status}): ${run.stderr || run.stdout}`);
   log(`${label}: ${runtime.name} ${runtime.version} installed`);
   return binary;
+}
+
+/** Blocks this thread for `ms` milliseconds (the install above runs synchronously). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 const escape = (v: string): string => v.replace(/\./g, '\\.');
