@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { FormatFunction, TokenIndexer } from '@webfw/logger';
-import { rawRequest } from '../../../tooling/test-support';
+import { rawRequest } from '@webfw/test-support';
 import { get, logged, runNode, type LineCapture, type Middleware } from './helpers';
 
 /**
