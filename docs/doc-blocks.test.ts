@@ -60,6 +60,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
 
 /** The servers and scripts run here, in one process: `<file>#<name>`, and whether it listens. */
 const PROGRAMS: [id: string, listens: boolean][] = [
+  ['README.md#app', true],
   ['README.md#express-app', true],
   ['README.md#logger-alone', true],
   ['packages/logger/README.md#quick-start', true],
@@ -201,6 +202,10 @@ describe('the servers and scripts of the docs, in one process', () => {
 
   it.each(PROGRAMS.filter(([, listens]) => !listens).map(([id]) => id))('%s should run', (id) => {
     expect(running.error(id)).toBeUndefined();
+  });
+
+  it("README.md's first app (an ES module) should answer its route with JSON", async () => {
+    expect(await ask(port('README.md#app'), '/user/7')).toMatchObject({ status: 200, body: '{"id":"7"}' });
   });
 
   it("README.md's express app should answer its route and serve public/, logging each request", async () => {
