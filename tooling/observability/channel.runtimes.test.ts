@@ -10,7 +10,7 @@
  *
  * Bun and Deno run scripts/channel-runtime.mjs, set up by the docs' block for them as written;
  * workerd runs scripts/channel-worker.cjs bundled by esbuild. Each runtime starts once, from the
- * npm registry's package of its binary (tooling/packaging/runtimes.ts, installed on first use).
+ * npm registry's package of its binary (tooling/test-support/runtimes.ts, installed on first use).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { bunBinary, denoBinary, workerdBinary } from '../packaging/runtimes';
+import { bunBinary, denoBinary, workerdBinary } from '@webfw/test-support/runtimes';
 
 const execFileAsync = promisify(execFile);
 const here = __dirname;

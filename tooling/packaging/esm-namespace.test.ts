@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installPackage, PACKAGES } from './installed-layout';
+import { installPackage, PACKAGES } from '@webfw/test-support/installed-layout';
 
 const root = join(__dirname, '..', '..');
 

@@ -30,8 +30,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bunBinary } from './runtimes';
-import { installPackage } from './installed-layout';
+import { bunBinary } from '@webfw/test-support/runtimes';
+import { installPackage } from '@webfw/test-support/installed-layout';
 
 jest.setTimeout(60_000);
 

@@ -2,7 +2,7 @@
  * The fetch soak: a webfw app served through `app.fetch` by `Bun.serve` and by `Deno.serve`
  * (fetch-soak-server.mjs, the built packages), each in turn pinned to CPU 0, this load
  * generator on CPU 1. `node tooling/reliability/fetch-soak.mjs [bun] [deno]` (both by
- * default); each runtime is the one the tests use (tooling/packaging/runtimes.ts), installed
+ * default); each runtime is the one the tests use (tooling/test-support/runtimes.ts), installed
  * into node_modules/.cache/runtimes when missing.
  *
  * For each runtime:
@@ -57,9 +57,9 @@ let failures = [];
 
 /* ----- the runtimes ----- */
 
-/** The version tooling/packaging/runtimes.ts pins for `name` (`BUN_VERSION`, `DENO_VERSION`). */
+/** The version tooling/test-support/runtimes.ts pins for `name` (`BUN_VERSION`, `DENO_VERSION`). */
 function pinnedVersion(name) {
-  const source = readFileSync(join(root, 'tooling', 'packaging', 'runtimes.ts'), 'utf8');
+  const source = readFileSync(join(root, 'tooling', 'test-support', 'runtimes.ts'), 'utf8');
   return new RegExp(`export const ${name}_VERSION = '([^']+)'`).exec(source)[1];
 }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { Application } from '@webfw/core';
-import { until } from '../../../tooling/test-support';
+import { until } from '@webfw/test-support';
 import { ensurePrograms } from '../deploy/debian-packages';
 import { startRedis, type RedisServer } from '../deploy/redis-server';
 

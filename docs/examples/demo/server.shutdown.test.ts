@@ -7,7 +7,7 @@
  */
 import { startDemo, type DemoInstance } from '../deploy/demo-instance';
 import { openConnection, tryConnect } from '../deploy/raw-connection';
-import { request } from '../../../tooling/test-support';
+import { request } from '@webfw/test-support';
 
 jest.setTimeout(30_000);
 

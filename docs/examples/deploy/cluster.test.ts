@@ -4,7 +4,7 @@
  * primary exits 0.
  */
 import { join } from 'node:path';
-import { request } from '../../../tooling/test-support';
+import { request } from '@webfw/test-support';
 import { spawnWatched, type Spawned } from './spawned';
 
 jest.setTimeout(30_000);

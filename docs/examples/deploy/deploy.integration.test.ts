@@ -14,7 +14,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { until } from '../../../tooling/test-support';
+import { until } from '@webfw/test-support';
 import { ensurePrograms } from './debian-packages';
 import { startDemo, type DemoInstance } from './demo-instance';
 import { startLoad, type Load, type Outcome } from './load';

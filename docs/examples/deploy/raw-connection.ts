@@ -4,7 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { EventEmitter } from 'node:events';
-import { until } from '../../../tooling/test-support';
+import { until } from '@webfw/test-support';
 
 /** An open connection to 127.0.0.1:port. */
 export interface RawConnection {

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { until } from '../../../tooling/test-support';
+import { until } from '@webfw/test-support';
 
 /** How a process ended: its exit code, or the signal that ended it. */
 export interface Exit {

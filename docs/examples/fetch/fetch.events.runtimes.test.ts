@@ -25,7 +25,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { bunBinary, denoBinary, workerdBinary } from '../../../tooling/packaging/runtimes';
+import { bunBinary, denoBinary, workerdBinary } from '@webfw/test-support/runtimes';
 
 jest.setTimeout(120_000);
 

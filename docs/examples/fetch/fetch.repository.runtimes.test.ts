@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bunBinary, denoBinary } from '../../../tooling/packaging/runtimes';
+import { bunBinary, denoBinary } from '@webfw/test-support/runtimes';
 
 jest.setTimeout(60_000);
 

@@ -4,7 +4,7 @@
  * the demo app through `app.listen` on node (listen.cjs); and the API app of worker/ through
  * `export default { fetch: app.fetch }` on workerd answers as it does on node. Each runtime
  * comes from the npm registry's package of its binary, installed on first use into
- * node_modules/.cache/runtimes (tooling/packaging/runtimes.ts, said on the output).
+ * node_modules/.cache/runtimes (tooling/test-support/runtimes.ts, said on the output).
  *
  * The apps run from a temp dir laid out as npm installs the packages (each package's `files`,
  * its dependencies linked), so Bun and Deno resolve the built packages, not this repository's
@@ -20,8 +20,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { bunBinary, denoBinary, workerdBinary } from '../../../tooling/packaging/runtimes';
-import { installPackage, PACKAGES } from '../../../tooling/packaging/installed-layout';
+import { bunBinary, denoBinary, workerdBinary } from '@webfw/test-support/runtimes';
+import { installPackage, PACKAGES } from '@webfw/test-support/installed-layout';
 
 jest.setTimeout(120_000);
 

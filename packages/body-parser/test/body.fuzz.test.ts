@@ -9,9 +9,9 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import bodyParser, { type BodyParserMiddleware } from '@webfw/body-parser';
-import { close, listen, portOf } from '../../../tooling/test-support';
-import { checkProperty } from '../../../tooling/reliability/fuzz-run';
-import { CLOSED, Connection, type WireResponse } from '../../../tooling/reliability/connection';
+import { close, listen, portOf } from '@webfw/test-support';
+import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
+import { CLOSED, Connection, type WireResponse } from '@webfw/test-support/fuzz/connection';
 import {
   CODINGS,
   type Coding,
@@ -23,7 +23,7 @@ import {
   hostileString,
   prototypeSnapshot,
   splitPoints,
-} from '../../../tooling/reliability/arbitraries';
+} from '@webfw/test-support/fuzz/arbitraries';
 import { describeBody } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { BodyParserMiddleware } from '@webfw/body-parser';
-import { close, listen, portOf, request } from '../../../tooling/test-support';
+import { close, listen, portOf, request } from '@webfw/test-support';
 
 /** A middleware step of a test server (a parser, or a step before or after one). */
 export type Step = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;

@@ -7,7 +7,7 @@ import type { RequestListener } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
 import bodyParserV4 from '@webfw/body-parser/v4';
-import { http2Request, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
+import { http2Request, withHttp2Server, type Http2RequestOptions } from '@webfw/test-support';
 
 type Parser = ReturnType<typeof json>;
 

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, raw } from '@webfw/body-parser';
-import { rawExchange } from '../../../tooling/test-support';
+import { rawExchange } from '@webfw/test-support';
 import { post, head, withServe } from './helpers';
 
 const storage = new AsyncLocalStorage<string>();

@@ -4,11 +4,11 @@
  * web `Request`, each answer a web `Response` written back), so what the app answers through
  * `app.fetch` is what it answers through `app.listen`.
  */
-import { runSuitesOver } from '../../../tooling/test-support';
+import { runSuitesOver } from '@webfw/test-support';
 import { REQUEST_SUITES, RESPONSE_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
-  const { supertestOverFetch } = jest.requireActual('../../../tooling/test-support/fetch');
+  const { supertestOverFetch } = jest.requireActual('@webfw/test-support/fetch');
   return supertestOverFetch(jest.requireActual('supertest'));
 });
 

@@ -10,7 +10,7 @@ import webfwV4 from '@webfw/core/v4';
 import logger from '@webfw/logger';
 import type { Application, Request, Response } from '@webfw/core';
 import { get, type RequestListener } from 'node:http';
-import { close, listen, portOf } from '../../../tooling/test-support';
+import { close, listen, portOf } from '@webfw/test-support';
 
 type Fetch = (request: globalThis.Request, env?: unknown, ctx?: unknown) => Promise<globalThis.Response>;
 const fetchOf = (app: Application): Fetch => (app as unknown as { fetch: Fetch }).fetch;

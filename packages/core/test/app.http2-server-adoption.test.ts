@@ -27,7 +27,7 @@ import {
   selfSignedCertificate,
   type AnyHttp2Server,
   type Http2RequestOptions,
-} from '../../../tooling/test-support';
+} from '@webfw/test-support';
 
 /** Whether each request was born with node's own prototype (true) or another (false), by the server's first `request` listener. */
 function watchBirth(server: AnyHttp2Server): boolean[] {

@@ -8,7 +8,7 @@ import { createServer, Http2ServerRequest, Http2ServerResponse, type Http2Secure
 import type { AddressInfo } from 'node:net';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
-import { closeHttp2, http2Request, listenHttp2, selfSignedCertificate, type AnyHttp2Server } from '../../../tooling/test-support';
+import { closeHttp2, http2Request, listenHttp2, selfSignedCertificate, type AnyHttp2Server } from '@webfw/test-support';
 
 /** Reports the protocol, the request's class and how many prototype switches requests needed. */
 function infoApp(): Application {

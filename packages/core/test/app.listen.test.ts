@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webfw from '@webfw/core';
 import type { Application } from '@webfw/core';
-import { close } from '../../../tooling/test-support';
+import { close } from '@webfw/test-support';
 import { serverSlot } from './helpers';
 
 function get(target: { port?: number; socketPath?: string }, path = '/'): Promise<{ status: number; body: string; poweredBy?: string }> {

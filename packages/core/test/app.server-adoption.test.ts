@@ -11,7 +11,7 @@ import webfw from '@webfw/core';
 import webfwV4 from '@webfw/core/v4';
 import webfwV3 from '@webfw/core/v3';
 import type { Application } from '@webfw/core';
-import { close, listen, request, selfSignedCertificate } from '../../../tooling/test-support';
+import { close, listen, request, selfSignedCertificate } from '@webfw/test-support';
 
 /** What a server's `request` listeners see before the app runs, one entry per request. */
 function watchBirth(server: Server, app: { request: object; response: object }): Array<[boolean, boolean]> {

@@ -12,7 +12,7 @@ const express4 = require('express-v4');
 import webfw from '@webfw/core';
 import webfwV4 from '@webfw/core/v4';
 import webfwV3 from '@webfw/core/v3';
-import { close, listen } from '../../../tooling/test-support';
+import { close, listen } from '@webfw/test-support';
 
 /** What these tests need of an app: a GET route, and being a request listener. */
 type TestApp = ((req: unknown, res: unknown) => void) & {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import webfw from '@webfw/core';
-import { close } from '../../../tooling/test-support';
+import { close } from '@webfw/test-support';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Framework = any;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import supertest from 'supertest';
 import type { Response as TestResponse } from 'supertest';
-import { close, parseResponse, rawBytes, request, withServer } from '../../../tooling/test-support';
+import { close, parseResponse, rawBytes, request, withServer } from '@webfw/test-support';
 
 /** A raw HTTP response: status line parts, lower-cased headers and body. */
 export interface RawResponse {

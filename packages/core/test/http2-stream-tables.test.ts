@@ -16,7 +16,7 @@ import ts from 'typescript';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
 import { applySessionStreamTables, STREAM_TABLES_PAY } from '../src/http2/stream-tables';
-import { closeHttp2, closeHttp2Session, connectHttp2, http2Exchange, listenHttp2, type AnyHttp2Server } from '../../../tooling/test-support';
+import { closeHttp2, closeHttp2Session, connectHttp2, http2Exchange, listenHttp2, type AnyHttp2Server } from '@webfw/test-support';
 
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 

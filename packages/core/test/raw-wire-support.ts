@@ -5,7 +5,7 @@
  * (latin1 or UTF-8), both framing headers when both were sent, chunk framing in the body.
  */
 import type { Server } from 'node:http';
-import { close, rawBytes } from '../../../tooling/test-support';
+import { close, rawBytes } from '@webfw/test-support';
 import { frameworks, type App, type Framework } from './differential-support';
 
 /** Closes a server and every connection it still has (the shared test-support `close`). */

@@ -19,11 +19,11 @@ import {
   runSuitesOver,
   withHttp2Server,
   type ClientResponse,
-} from '../../../tooling/test-support';
+} from '@webfw/test-support';
 import { REQUEST_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
-  const { supertestOverHttp2 } = jest.requireActual('../../../tooling/test-support/http2');
+  const { supertestOverHttp2 } = jest.requireActual('@webfw/test-support/http2');
   return supertestOverHttp2(jest.requireActual('supertest'));
 });
 

@@ -10,10 +10,10 @@
 import type { Server } from 'node:http';
 import fc from 'fast-check';
 import webfw from '@webfw/core';
-import { close, listen, portOf } from '../../../tooling/test-support';
-import { checkProperty } from '../../../tooling/reliability/fuzz-run';
-import { CLOSED, Connection, type WireResponse } from '../../../tooling/reliability/connection';
-import { hostileString } from '../../../tooling/reliability/arbitraries';
+import { close, listen, portOf } from '@webfw/test-support';
+import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
+import { CLOSED, Connection, type WireResponse } from '@webfw/test-support/fuzz/connection';
+import { hostileString } from '@webfw/test-support/fuzz/arbitraries';
 import type { Any, Framework } from './differential-support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -9,7 +9,7 @@ import { createServer } from 'node:http2';
 import type { Http2ServerResponse } from 'node:http2';
 import type { RequestListener } from 'node:http';
 import type webfwType from '@webfw/core';
-import { closeHttp2, http2Request, listenHttp2 } from '../../../tooling/test-support';
+import { closeHttp2, http2Request, listenHttp2 } from '@webfw/test-support';
 
 type Factory = typeof webfwType;
 

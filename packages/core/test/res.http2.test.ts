@@ -8,11 +8,11 @@ import { connect, Http2ServerResponse, type Http2ServerRequest, type IncomingHtt
 import type { RequestListener, ServerResponse } from 'node:http';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
-import { http2Request, runSuitesOver, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
+import { http2Request, runSuitesOver, withHttp2Server, type Http2RequestOptions } from '@webfw/test-support';
 import { RESPONSE_SUITES } from './transport-suites';
 
 jest.mock('supertest', () => {
-  const { supertestOverHttp2 } = jest.requireActual('../../../tooling/test-support/http2');
+  const { supertestOverHttp2 } = jest.requireActual('@webfw/test-support/http2');
   return supertestOverHttp2(jest.requireActual('supertest'));
 });
 

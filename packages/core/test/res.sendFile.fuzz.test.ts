@@ -8,11 +8,11 @@
 import http, { type RequestListener } from 'node:http';
 import fc from 'fast-check';
 import webfw from '@webfw/core';
-import { close, listen, portOf } from '../../../tooling/test-support';
-import { checkProperty } from '../../../tooling/reliability/fuzz-run';
-import { CLOSED, Connection, headerOf, type WireResponse } from '../../../tooling/reliability/connection';
-import { createFileTree, DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS, type FileTree } from '../../../tooling/reliability/file-tree';
-import { hostileString } from '../../../tooling/reliability/arbitraries';
+import { close, listen, portOf } from '@webfw/test-support';
+import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
+import { CLOSED, Connection, headerOf, type WireResponse } from '@webfw/test-support/fuzz/connection';
+import { createFileTree, DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS, type FileTree } from '@webfw/test-support/fuzz/file-tree';
+import { hostileString } from '@webfw/test-support/fuzz/arbitraries';
 import type { Any, Framework } from './differential-support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

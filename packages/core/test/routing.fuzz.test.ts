@@ -3,16 +3,16 @@
  * mounted with `caseSensitive`/`strict`/`mergeParams`, app routing settings) and random URLs
  * (any case, malformed and encoded escapes, empty and dot segments, queries, very long URLs),
  * the app answers with the handler, `req.params`, `req.url` and `req.baseUrl` a reference
- * model predicts (tooling/reliability/route-model.ts), or its 400 / 404, and exactly as
+ * model predicts (tooling/test-support/fuzz/route-model.ts), or its 400 / 404, and exactly as
  * express 5 answers. Runs bounded under `npm test`, for as long as asked under `npm run fuzz`.
  */
 import http, { type RequestListener, type Server } from 'node:http';
 import fc from 'fast-check';
 import webfw from '@webfw/core';
-import { close, listen, portOf } from '../../../tooling/test-support';
-import { checkProperty } from '../../../tooling/reliability/fuzz-run';
-import { CLOSED, Connection } from '../../../tooling/reliability/connection';
-import { pattern, predict, tableArb, targetedUrlArb, urlArb, type Entry, type Table } from '../../../tooling/reliability/route-model';
+import { close, listen, portOf } from '@webfw/test-support';
+import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
+import { CLOSED, Connection } from '@webfw/test-support/fuzz/connection';
+import { pattern, predict, tableArb, targetedUrlArb, urlArb, type Entry, type Table } from '@webfw/test-support/fuzz/route-model';
 import type { Any, Framework } from './differential-support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

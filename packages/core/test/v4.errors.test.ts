@@ -3,7 +3,7 @@
  * default error page and 404 are express 4's (finalhandler 1.x). Unlike express 4 (which
  * leaves a rejected promise unhandled), a handler's rejected promise also reaches `next(err)`.
  */
-import { request, withServer } from '../../../tooling/test-support';
+import { request, withServer } from '@webfw/test-support';
 import { buildApp, expect4, webfwV4, type App } from './v4-support';
 
 describe('v4 errors', () => {

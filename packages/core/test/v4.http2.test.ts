@@ -23,7 +23,7 @@ import {
   request,
   selfSignedCertificate,
   type FetchHandler,
-} from '../../../tooling/test-support';
+} from '@webfw/test-support';
 
 /** The test apps see the request and response loosely: members differ between the versions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

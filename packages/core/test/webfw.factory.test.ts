@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import webfw, { Router } from '@webfw/core';
-import { close } from '../../../tooling/test-support';
+import { close } from '@webfw/test-support';
 import { expectResponse } from './helpers';
 
 const tls = join(__dirname, 'fixtures', 'tls');

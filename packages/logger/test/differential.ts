@@ -7,7 +7,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import net from 'node:net';
 import logger from '@webfw/logger';
-import { close, rawRequest } from '../../../tooling/test-support';
+import { close, rawRequest } from '@webfw/test-support';
 import { LineCapture, serve, type Middleware } from './helpers';
 
 /** A token function as both libraries take it. */

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { rawRequest } from '../../../tooling/test-support';
+import { rawRequest } from '@webfw/test-support';
 import { get, logged, type Exchange } from './helpers';
 
 const CLF_DATE = String.raw`\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2} \+0000`;

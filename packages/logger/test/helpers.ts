@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { FormatFunction, LoggerOptions } from '@webfw/logger';
-import { close, listen, portOf, until } from '../../../tooling/test-support';
+import { close, listen, portOf, until } from '@webfw/test-support';
 
 /** A stream that keeps every line written to it and lets a test wait for the next ones. */
 export class LineCapture extends Writable {

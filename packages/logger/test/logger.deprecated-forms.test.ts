@@ -8,7 +8,7 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import logger from '@webfw/logger';
 import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './differential';
 import { EventEmitter } from 'node:events';
-import { rawRequest, until } from '../../../tooling/test-support';
+import { rawRequest, until } from '@webfw/test-support';
 import { runNode, withServed } from './helpers';
 
 /** A warning as depd reports it, with the file of the code that caused it. */

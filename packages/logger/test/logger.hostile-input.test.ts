@@ -2,7 +2,7 @@ import type { RequestListener, Server } from 'node:http';
 import net from 'node:net';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { rawRequest } from '../../../tooling/test-support';
+import { rawRequest } from '@webfw/test-support';
 import { get, LineCapture, logged, withServed, type Middleware } from './helpers';
 
 describe('hostile and broken input', () => {

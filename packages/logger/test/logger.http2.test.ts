@@ -4,7 +4,7 @@
  */
 import type { RequestListener } from 'node:http';
 import logger from '@webfw/logger';
-import { http2Request, withHttp2Server } from '../../../tooling/test-support';
+import { http2Request, withHttp2Server } from '@webfw/test-support';
 import { LineCapture } from './helpers';
 
 function served(format: string, stream: LineCapture): RequestListener {

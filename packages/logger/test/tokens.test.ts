@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { close, rawRequest } from '../../../tooling/test-support';
+import { close, rawRequest } from '@webfw/test-support';
 import { LineCapture, serve, type Middleware } from './helpers';
 
 /** Logs `format` for one request made by `send`, returning the line. */

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type RouterInstance } from '@webfw/router';
 import V4Router from '@webfw/router/v4';
-import { request as clientRequest, withServer } from '../../../tooling/test-support';
+import { request as clientRequest, withServer } from '@webfw/test-support';
 
 /** Anything callable as `(req, res, next)`: a router, or a plain middleware. */
 type Dispatcher = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;

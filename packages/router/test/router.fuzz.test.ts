@@ -3,16 +3,16 @@
  * `:params`, `*splats`, optional params, nested routers with `caseSensitive`/`strict`/
  * `mergeParams`) and random URLs (malformed escapes, encoded slashes, dot and empty segments,
  * long segments), calls the handler with the `req.params`, `req.url` and `req.baseUrl` the
- * reference model (tooling/reliability/route-model.ts) predicts, or ends with its 400 / no
+ * reference model (tooling/test-support/fuzz/route-model.ts) predicts, or ends with its 400 / no
  * match. Runs bounded under `npm test`, for as long as asked under `npm run fuzz`.
  */
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import Router from '@webfw/router';
-import { close, listen, portOf } from '../../../tooling/test-support';
-import { checkProperty } from '../../../tooling/reliability/fuzz-run';
-import { CLOSED, Connection } from '../../../tooling/reliability/connection';
-import { pattern, predict, tableArb, targetedUrlArb, urlArb, type Entry, type Table } from '../../../tooling/reliability/route-model';
+import { close, listen, portOf } from '@webfw/test-support';
+import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
+import { CLOSED, Connection } from '@webfw/test-support/fuzz/connection';
+import { pattern, predict, tableArb, targetedUrlArb, urlArb, type Entry, type Table } from '@webfw/test-support/fuzz/route-model';
 
 type Req = IncomingMessage & { params?: unknown; baseUrl?: string };
 

@@ -6,7 +6,7 @@
 import type { RequestListener } from 'node:http';
 import Router from '@webfw/router';
 import RouterV4 from '@webfw/router/v4';
-import { http2Request, withHttp2Server } from '../../../tooling/test-support';
+import { http2Request, withHttp2Server } from '@webfw/test-support';
 
 function app(): RequestListener {
   const router = Router();

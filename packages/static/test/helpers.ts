@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import serveStatic, { type StaticError, type StaticMiddleware } from '@webfw/static';
-import { close, listen, parseResponse, rawBytes } from '../../../tooling/test-support';
+import { close, listen, parseResponse, rawBytes } from '@webfw/test-support';
 
 /** What `next` received, as the test server reports it back. */
 export type NextCall = { kind: 'none' } | { kind: 'next' } | { kind: 'error'; err: StaticError };

@@ -6,7 +6,7 @@
 import type { RequestListener } from 'node:http';
 import serveStatic from '@webfw/static';
 import serveStaticV4 from '@webfw/static/v4';
-import { http2Request, withHttp2Server, type Http2RequestOptions } from '../../../tooling/test-support';
+import { http2Request, withHttp2Server, type Http2RequestOptions } from '@webfw/test-support';
 import { useFixture } from './helpers';
 
 const BIG = 'b'.repeat(300 * 1024);

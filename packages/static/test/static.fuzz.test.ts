@@ -9,10 +9,10 @@
 import http, { type RequestListener } from 'node:http';
 import fc from 'fast-check';
 import serveStatic from '@webfw/static';
-import { close, listen, portOf } from '../../../tooling/test-support';
-import { checkProperty } from '../../../tooling/reliability/fuzz-run';
-import { CLOSED, Connection, headerOf, type WireResponse } from '../../../tooling/reliability/connection';
-import { createFileTree, DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS, type FileTree } from '../../../tooling/reliability/file-tree';
+import { close, listen, portOf } from '@webfw/test-support';
+import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
+import { CLOSED, Connection, headerOf, type WireResponse } from '@webfw/test-support/fuzz/connection';
+import { createFileTree, DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS, type FileTree } from '@webfw/test-support/fuzz/file-tree';
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: (err?: unknown) => void) => void;
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,14 +1,14 @@
 /**
  * Bun for the fetch suite: the binary of the npm registry's `@oven/bun-<platform>-<arch>`
  * package in node_modules/.cache/runtimes/bun (where the test suites keep it:
- * tooling/packaging/runtimes.ts), installed there with `npm install --prefix` when missing.
+ * tooling/test-support/runtimes.ts), installed there with `npm install --prefix` when missing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-/** The Bun release the tests run (tooling/packaging/runtimes.ts `BUN_VERSION`). */
+/** The Bun release the tests run (tooling/test-support/runtimes.ts `BUN_VERSION`). */
 export const BUN_VERSION = '1.4.5';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -53,9 +53,9 @@ const SCENARIOS = [
   },
 ];
 
-/** The Deno release the tests use (tooling/packaging/runtimes.ts), installed like Bun when missing. */
+/** The Deno release the tests use (tooling/test-support/runtimes.ts), installed like Bun when missing. */
 function denoBinary() {
-  const version = /export const DENO_VERSION = '([^']+)'/.exec(readFileSync(join(root, 'tooling', 'packaging', 'runtimes.ts'), 'utf8'))[1];
+  const version = /export const DENO_VERSION = '([^']+)'/.exec(readFileSync(join(root, 'tooling', 'test-support', 'runtimes.ts'), 'utf8'))[1];
   const pkg = `@deno/${process.platform}-${process.arch}${process.platform === 'linux' ? '-glibc' : ''}`;
   const cache = join(root, 'node_modules', '.cache', 'runtimes', 'deno');
   const binary = join(cache, 'node_modules', ...pkg.split('/'), 'deno');

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import webfw from '@webfw/core';
-import { fetchListener, type FetchHandler } from '../../test-support/fetch';
+import { fetchListener, type FetchHandler } from '@webfw/test-support/fetch';
 
 /**
  * What an app definition is handed: `express` or `webfw`. webfw is drop-in compatible by

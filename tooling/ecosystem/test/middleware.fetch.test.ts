@@ -4,7 +4,7 @@
  * served by `app.listen`: every middleware users bring answers through `app.fetch` exactly as
  * on express.
  */
-import { runSuitesOver } from '../../test-support';
+import { runSuitesOver } from '@webfw/test-support';
 import { serveWebfwThrough } from './ecosystem-support';
 
 const SUITES = [

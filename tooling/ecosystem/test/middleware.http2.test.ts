@@ -14,7 +14,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import multer from 'multer';
 import webfw from '@webfw/core';
-import { http2Request, withHttp2Server, type AnyHttp2Server, type Http2RequestOptions, type Http2Response } from '../../test-support';
+import { http2Request, withHttp2Server, type AnyHttp2Server, type Http2RequestOptions, type Http2Response } from '@webfw/test-support';
 import { captureOutput, multipart, type Factory } from './ecosystem-support';
 
 captureOutput();

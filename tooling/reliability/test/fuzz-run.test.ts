@@ -3,7 +3,7 @@
  * under `npm run fuzz`, and a failure that prints the seed, the path and the command that replay it.
  */
 import fc from 'fast-check';
-import { checkProperty, fuzzSettings, replayCommand, seedOf } from '../fuzz-run';
+import { checkProperty, fuzzSettings, replayCommand, seedOf } from '@webfw/test-support/fuzz/fuzz-run';
 
 describe('fuzzSettings', () => {
   it('should run a bounded number of runs with a seed fixed by the property name under npm test', () => {

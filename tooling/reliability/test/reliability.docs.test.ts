@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import http, { type Server } from 'node:http';
 import { join } from 'node:path';
 import webfw from '@webfw/core';
-import { close, nextEvent, portOf, rawRequest } from '../../test-support';
-import { Connection, CLOSED } from '../connection';
+import { close, nextEvent, portOf, rawRequest } from '@webfw/test-support';
+import { Connection, CLOSED } from '@webfw/test-support/fuzz/connection';
 
 const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'reliability.md'), 'utf8');
 const section = doc.slice(doc.indexOf('## Server settings that protect an app'));
