@@ -2,10 +2,10 @@
 /**
  * Runs the benchmark suites side by side. `node run.mjs` runs all; `node run.mjs logger
  * body-parser` runs the named ones. Each suite lives in `suites/<name>.mjs` and exports
- * `run()`; run all, each case is loaded for 3 s unless BENCH_DURATION says otherwise (about 50
- * minutes in all). `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of
- * 3 s unless BENCH_ROUNDS / BENCH_DURATION say otherwise): every target with its status in
- * about 5 minutes (the HTTP/2 and TLS cases through h2load, installed when missing).
+ * `run()`; run all, each case is loaded for 3 s unless BENCH_DURATION says otherwise.
+ * `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of 3 s unless
+ * BENCH_ROUNDS / BENCH_DURATION say otherwise): every target with its status (the HTTP/2 and
+ * TLS cases through h2load, installed when missing). docs/performance.md says how long each takes.
  *
  * Everything runs on Node 24, the active LTS (installed from the npm registry into
  * node_modules/.cache/runtimes when missing), unless BENCH_NODE=20|22|26 names another major.
@@ -31,7 +31,7 @@ if (wanted[0] === 'compare') {
   wanted = ['compare'];
   process.env.BENCH_ROUNDS ??= '5';
 }
-// The whole bench loads each case for 3 s (BENCH_DURATION overrides): about 50 minutes on Node 24.
+// The whole bench loads each case for 3 s (BENCH_DURATION overrides)
 if (process.argv.length === 2) process.env.BENCH_DURATION ??= '3';
 if (wanted.includes('quick')) {
   // read by lib/harness.mjs when the suite imports it, below

@@ -14,7 +14,7 @@
  * (SCENARIOS, comma-separated): hello, routes (/user/:id among 50 routes), echo (1 KB JSON),
  * subapp and router (the hello route in a sub-app / a Router mounted at `/`), v4 (hello on
  * `/v4`). The node binary is the bench's (BENCH_NODE, default 24; tooling/bench/run.mjs).
- * Needs valgrind; about 100 s per scenario, build and round (30,000 requests of warm-up and 5,000 more before the 5,000 counted: lib/callgrind.mjs).
+ * Needs valgrind (30,000 requests of warm-up and 5,000 more before the 5,000 counted: lib/callgrind.mjs).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

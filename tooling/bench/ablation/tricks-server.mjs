@@ -11,12 +11,9 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// A pause before anything is built: node's own code per request (its http, streams and timers)
-// runs in one of two states that depend on what the process did in its first milliseconds
-// (bare node:http under callgrind: 106.0k instructions a request, 98.7k after such a pause), so
-// two builds whose startup differs by a module could differ by 7% with the same request path.
-// After the pause every build starts from the same state (docs/performance.md, "Counting
-// instructions").
+// A pause before anything is built: node's own code per request runs in one of two states set
+// by what the process did in its first milliseconds, so every build starts from the same one
+// (docs/performance.md, "Counting instructions").
 await new Promise((resolve) => setTimeout(resolve, 10));
 
 // BENCH_FRAMEWORK: another build's core entry by path (instructions.mjs compares commits)

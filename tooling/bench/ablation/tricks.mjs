@@ -3,23 +3,13 @@
  * What each hot-path trick of the router and core is worth, in instructions per request.
  *
  * Two scratch checkouts of HEAD are set up: one as it is (the baseline), one that gets, trick
- * by trick, one small source edit taking the trick out (or, for a trick already removed,
- * putting it back), rebuilt each time. tricks-server.mjs runs each scenario the trick is on
- * under valgrind's callgrind, from one checkout then the other, ROUNDS times alternately:
- * WARMUP requests, then the main thread's user-space instructions over REQUESTS more, sent
- * over one connection (one request per event-loop turn, so the count does not depend on how
- * requests batch under load), with node `--predictable` (V8 compiles and collects garbage on
- * the main thread with no time-based heuristics: two runs agree within 0.1%, however busy the
- * machine is). The table shows medians; a gain counts as noise below twice the spread of the
- * baseline's own counts for that scenario (and below 0.3%).
+ * by trick, one small source edit taking the trick out, rebuilt each time. tricks-server.mjs
+ * runs each scenario the trick is on under valgrind's callgrind (lib/callgrind.mjs), from one
+ * checkout then the other, ROUNDS times alternately. The table shows medians; a gain counts as
+ * noise below twice the spread of the baseline's own counts for that scenario (and below 0.3%).
  *
- * Measured with this script and removed since (the edits no longer apply; docs/performance.md
- * has their figures): the JavaScript segment matcher and its SPANS scratch array (2.5% more
- * instructions than the RegExp), the free-function setImmediate callbacks (0.2%, noise).
- *
- * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind; about a
- * minute a run; REQUESTS=5000 WARMUP=30000 ROUNDS=2 by default, the warm-up lib/callgrind.mjs
- * explains; ROUNDS=1 takes about 40 minutes)
+ * usage: node tooling/bench/ablation/tricks.mjs [trick-id ...]   (needs valgrind;
+ * REQUESTS=5000 WARMUP=30000 ROUNDS=2 by default, the warm-up lib/callgrind.mjs explains)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,59 +26,46 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const URLS = { hello: '/', routes: '/user/42', miss: '/nope' };
 
 /**
- * The tricks. `edits` are [file, text, replacement]: each text must occur exactly once, so an
- * edit that no longer applies fails loudly instead of measuring nothing. `removed: true` marks a
- * trick the code no longer has: the edit puts it back and the sign of the gain flips.
+ * A trick: its id, what it is, the scenarios it is measured on and the `edits` that take it
+ * out, each [file, text, replacement]. Each text must occur exactly once, so an edit that no
+ * longer applies fails loudly instead of measuring nothing.
  */
+const trick = (id, what, scenarios, ...edits) => ({ id, what, scenarios, edits });
+const OFF = 'if (false) {';
+
 const TRICKS = [
-  {
-    id: 'header-fast-path',
-    what: 'core: untouched responses sent with one writeHead (response-headers.ts)',
-    scenarios: ['hello', 'routes'],
-    edits: [['packages/core/src/response-headers.ts', 'if (res instanceof ServerResponse && nodeGetHeaderNames.call(res).length === 0) {', 'if (false) {']],
-  },
-  {
-    id: 'layer-index',
-    what: 'router: the LayerIndex segment tree (layer-index.ts)',
-    scenarios: ['routes', 'hello'],
-    edits: [['packages/router/src/layer-index.ts', 'let keyed = matchers.length > 0;', 'let keyed = false;']],
-  },
-  {
-    id: 'route-handle-inlining',
-    what: "router: a route's layer dispatched without the call through layer.handle (router-run.ts)",
-    scenarios: ['hello', 'routes'],
-    edits: [['packages/router/src/router-run.ts', 'if (layer.handle === layer.routeHandle)', 'if (false)']],
-  },
-  {
-    id: 'slash-count',
-    what: 'router: patterns rejected on their number of `/` before the RegExp runs (path-matcher.ts)',
-    scenarios: ['routes'],
-    edits: [['packages/router/src/path-matcher.ts', 'if (this.slashes >= 0) {', 'if (false) {']],
-  },
-  {
-    id: 'tracing-checks',
-    what: 'router: the express.router.request channel asked before each call while nothing subscribes (layer.ts, router-run.ts)',
-    scenarios: ['hello', 'routes'],
-    edits: [
-      ['packages/router/src/layer.ts', 'if (this.route === undefined && isTracing()) {', 'if (false) {'],
-      ['packages/router/src/layer.ts', 'if (isTracing()) {', 'if (false) {'],
-      ['packages/router/src/router-run.ts', 'if (isTracing()) this.setMatchedRoute(l.patternOf(matcher));', ''],
-    ],
-  },
-  {
-    id: 'scanned',
-    removed: true,
-    what: "router: scanPathname's result in one module-level object instead of a new one (url.ts)",
-    scenarios: ['hello', 'routes'],
-    edits: [
-      ['packages/router/src/url.ts', 'export function scanPathname(', 'const SCANNED: ScannedPath = { path: "", flags: 0 };\nexport function scanPathname('],
-      [
-        'packages/router/src/url.ts',
-        'return { path: i === url.length ? url : url.slice(0, i), flags };',
-        'SCANNED.path = i === url.length ? url : url.slice(0, i); SCANNED.flags = flags; return SCANNED;',
-      ],
-    ],
-  },
+  trick(
+    'header-fast-path',
+    'core: untouched responses sent with one writeHead (response-headers.ts)',
+    ['hello', 'routes'],
+    ['packages/core/src/response-headers.ts', 'if (res instanceof ServerResponse && nodeGetHeaderNames.call(res).length === 0) {', OFF],
+  ),
+  trick(
+    'layer-index',
+    'router: the LayerIndex segment tree (layer-index.ts)',
+    ['routes', 'hello'],
+    ['packages/router/src/layer-index.ts', 'let keyed = matchers.length > 0;', 'let keyed = false;'],
+  ),
+  trick(
+    'route-handle-inlining',
+    "router: a route's layer dispatched without the call through layer.handle (router-run.ts)",
+    ['hello', 'routes'],
+    ['packages/router/src/router-run.ts', 'if (layer.handle === layer.routeHandle)', 'if (false)'],
+  ),
+  trick(
+    'slash-count',
+    'router: patterns rejected on their number of `/` before the RegExp runs (path-matcher.ts)',
+    ['routes'],
+    ['packages/router/src/path-matcher.ts', 'if (this.slashes >= 0) {', OFF],
+  ),
+  trick(
+    'tracing-checks',
+    'router: the express.router.request channel asked before each call while nothing subscribes (layer.ts, router-run.ts)',
+    ['hello', 'routes'],
+    ['packages/router/src/layer.ts', 'if (this.route === undefined && isTracing()) {', OFF],
+    ['packages/router/src/layer.ts', 'if (isTracing()) {', OFF],
+    ['packages/router/src/router-run.ts', 'if (isTracing()) this.setMatchedRoute(l.patternOf(matcher));', ''],
+  ),
 ];
 
 function run(cmd, args, cwd) {
@@ -161,11 +138,10 @@ try {
   console.log(`instructions per request, medians of ${ROUNDS} alternating rounds (${REQUESTS} requests after ${WARMUP})`);
   for (const [s, runs] of Object.entries(baseRuns)) console.log(`baseline ${s}: ${runs.join(' ')} (spread ${(noise[s] * 100).toFixed(1)}%)`);
   console.log('\n| trick | scenario | with the trick | without | gain | verdict |\n|---|---|---|---|---|---|');
-  for (const { trick, s, base, other } of rows) {
-    const [withTrick, without] = trick.removed ? [other, base] : [base, other];
+  for (const { trick, s, base: withTrick, other: without } of rows) {
     const gain = (without - withTrick) / without;
     const verdict = Math.abs(gain) <= Math.max(2 * noise[s], 0.003) ? 'noise' : gain > 0 ? 'faster' : 'slower';
-    console.log(`| ${trick.id}${trick.removed ? ' (removed)' : ''} | ${s} | ${withTrick} | ${without} | ${(gain * 100).toFixed(1)}% | ${verdict} |`);
+    console.log(`| ${trick.id} | ${s} | ${withTrick} | ${without} | ${(gain * 100).toFixed(1)}% | ${verdict} |`);
   }
 } finally {
   for (const dir of [baseDir, variantDir]) run('git', ['worktree', 'remove', '--force', dir], repo);

@@ -1,7 +1,7 @@
 /**
  * Instructions per request, counted by valgrind's callgrind: repeatable for the same binary,
- * code and inputs (two runs agree within about 0.4%; node's timers give a busier machine a few
- * more per request), where throughput moves 10-20% between runs.
+ * code and inputs, where throughput moves between runs (docs/performance.md, "Counting
+ * instructions", has the figures).
  *
  * The server runs under callgrind with node `--predictable` (V8 compiles and collects garbage on
  * the main thread, with no time-based heuristics). `warmup` requests, `requests` more not
@@ -29,9 +29,8 @@ function run(cmd, args, cwd = bench) {
  * (default: this one) and `nodeFlags` adds flags to it; `request` may give a method, headers
  * and a body. `keep` names a file to keep the main thread's callgrind dump in.
  *
- * The warm-up is long because V8 is still compiling after a few thousand requests: with 3000,
- * a third of a hello request's count through a mounted Router was the compiler's (154.5k
- * instructions against 110.7k after 30000, Node 24), enough to swing a comparison by 5%.
+ * The warm-up is long because V8 is still compiling after a few thousand requests, enough to
+ * swing a comparison between two builds.
  */
 export async function instructionsPerRequest({
   server,
@@ -81,8 +80,7 @@ export async function instructionsPerRequest({
     run(autocannon, [...flags, `http://127.0.0.1:${port}${path}`]);
   };
   load(warmup);
-  // the first `requests` after the warm-up still carry one-off work (hello on Node 24: 110.2k
-  // instructions a request over the first 5000, 85.5k over the next 5000): run and not counted
+  // the first `requests` after the warm-up still carry one-off work: run and not counted
   run('callgrind_control', ['-z', String(child.pid)]);
   load(requests);
   run('callgrind_control', ['-z', String(child.pid)]);

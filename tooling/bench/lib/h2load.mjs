@@ -4,13 +4,11 @@
  * server CPU), cases round-robin, the median counting, as the autocannon cases of harness.mjs.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DURATION, ROUNDS, median, roundOrder, startServer } from './harness.mjs';
+import { DURATION, LOAD_CPU, ROUNDS, SERVER_CPU, cpuMicros, median, roundOrder, startServer, statusMb } from './harness.mjs';
 
-const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '1';
-const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
 /** h2load clients (connections) and concurrent streams per client. */
 const CLIENTS = Number(process.env.BENCH_H2_CLIENTS ?? 10);
 const STREAMS = Number(process.env.BENCH_H2_STREAMS ?? 10);
@@ -76,26 +74,6 @@ export function benchCertificate() {
   return { key, cert };
 }
 
-/** CPU time (user + system) a process has used so far, in microseconds; NaN without /proc. */
-function cpuMicros(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
-  } catch {
-    return NaN;
-  }
-}
-
-function peakRssMb(pid) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * Runs h2load for `seconds` against `url`, pinned to the load CPU; resolves with its figures.
  * `h1`: HTTP/1.1 (over TLS for an https URL; one request at a time per connection).
@@ -158,7 +136,7 @@ export async function runH2Cases(cases) {
         await h2load(url, 1, c.h1);
         const before = cpuMicros(child.pid);
         const r = await h2load(url, DURATION, c.h1);
-        runs[i].push({ ...r, cpu: (cpuMicros(child.pid) - before) / r.total, rss: peakRssMb(child.pid) });
+        runs[i].push({ ...r, cpu: (cpuMicros(child.pid) - before) / r.total, rss: statusMb(child.pid, 'VmHWM') });
       } finally {
         child.removeAllListeners('exit');
         child.kill('SIGKILL');

@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
-const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '1';
+/** The CPU servers are pinned to, and the one the load generator is pinned to. */
+export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
+export const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '1';
 /** Seconds each case is loaded for (after a one second warm-up). */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -69,7 +70,7 @@ export function startServer(script, args = [], env = {}, nodeArgs = [], runtime 
  * A memory figure of a process from /proc/<pid>/status in MB (`VmHWM`: peak resident set
  * size, `VmRSS`: current), or NaN where /proc is unavailable.
  */
-function statusMb(pid, field) {
+export function statusMb(pid, field) {
   try {
     const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : NaN;
@@ -79,7 +80,7 @@ function statusMb(pid, field) {
 }
 
 /** CPU time (user + system) a process has used so far, in microseconds; NaN without /proc. */
-function cpuMicros(pid) {
+export function cpuMicros(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DURATION, load, startServer } from './harness.mjs';
+import { DURATION, load, roundOrder, startServer } from './harness.mjs';
 
 const preload = fileURLToPath(new URL('./profiler.cjs', import.meta.url));
 
@@ -135,4 +135,18 @@ export function profileTable(profiles) {
   const totals = profiles.map(profileTotal);
   lines.push(`| **total (not idle)** | ${totals.map((t) => `**${t.toFixed(2)}**`).join(' | ')} |`);
   return lines.join('\n');
+}
+
+/**
+ * Profiles `cases` BENCH_PROFILE_ROUNDS times (3 by default) round-robin, alternating direction;
+ * returns the table (see `profileTable`) of each case's profile with the median total.
+ */
+export async function profileRounds(cases) {
+  const rounds = Number(process.env.BENCH_PROFILE_ROUNDS ?? 3);
+  const runs = cases.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const i of roundOrder(cases.length, round)) runs[i].push(await profileCase(cases[i]));
+  }
+  const median = (ps) => [...ps].sort((a, b) => profileTotal(a) - profileTotal(b))[Math.floor(ps.length / 2)];
+  return profileTable(runs.map(median));
 }

@@ -4,7 +4,7 @@
  * batches, the batches of all cases alternated round after round (so a burst of background
  * load hits every case alike); the median batch counts. Figures are ns per dispatch.
  *
- * Cases (issue 20):
+ * Cases:
  * - `GET /user/123` among the 50 routes of `servers/router/routes.mjs` (`mixed`), `/user/:id`
  *   late in the table;
  * - 1,000 routes `/r<N>/:id`: the first (`/r0/7`) and the last (`/r999/7`) hit.

@@ -1,7 +1,7 @@
 /**
- * Compare suite (issue 42): webfw as built from this tree against webfw as built at a git
- * commit, in the same alternated rounds, so that a loss too small to see in one run (a few
- * percent, inside the 10-20% throughput moves between runs) shows as a ratio with its spread.
+ * Compare suite: webfw as built from this tree against webfw as built at a git commit, in the
+ * same alternated rounds, so that a loss too small to see in one run (a few percent, inside
+ * what throughput moves between runs) shows as a ratio with its spread.
  *
  *   npm run bench -- compare <git-ref>       (e.g. main, the last release's tag, a commit)
  *

@@ -1,5 +1,5 @@
 /**
- * core-app suite (issue 6): the application layer of @webfw/core side by side with express 5
+ * core-app suite: the application layer of @webfw/core side by side with express 5
  * and bare node:http: app.handle, request prototypes, the request getters, sub-app mounting
  * and the final handler. Every response is written with res.setHeader + res.end, so the
  * response helpers (measured by the core-response suite) do not blur the comparison.

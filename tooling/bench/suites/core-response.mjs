@@ -1,5 +1,5 @@
 /**
- * core-response suite (issue 7): the response methods of @webfw/core against express 5 doing
+ * core-response suite: the response methods of @webfw/core against express 5 doing
  * the very same thing (one server script, only the import differs): res.json, res.send
  * answered 304 from its ETag, res.cookie, res.redirect, res.jsonp, res.format, res.sendFile,
  * res.render (ejs). Prints each scenario's table and webfw's throughput and server CPU per

@@ -1,5 +1,5 @@
 /**
- * Fetch-handler suite (issue 41): webfw's `app.fetch` on `Bun.serve` and on `Deno.serve`,
+ * Fetch-handler suite: webfw's `app.fetch` on `Bun.serve` and on `Deno.serve`,
  * against hono on the same server, webfw's `app.listen` on the same runtime's `node:http`, and
  * express 5 made a fetch handler by fetch-to-node (the way an express app is put behind a
  * fetch handler today), for (a) GET hello JSON, (b) GET /user/:id among 50 routes and (c) POST

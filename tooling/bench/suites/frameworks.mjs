@@ -1,19 +1,21 @@
 /**
- * Frameworks suite (issue 8): bare node:http, express 5, fastify, hono (node-server), koa and
- * webfw on (a) GET hello JSON (webfw also on `http.createServer(app)`), (b) GET /user/:id among 50 routes, (c) POST echo of a 1 KB JSON
- * body, (d) a 1 KB static file, (e) (a) behind the combined logger. Prints req/s, p99, peak
- * RSS and each one's ratio to bare node:http, checks the targets, measures webfw's RSS after
- * 100,000 and 200,000 requests. With BENCH_PROFILE=1 it also profiles webfw and what each
- * missed-or-met target compares it with (lib/profile.mjs: µs of CPU per request by part of the
- * stack); with BENCH_WRITE_DOCS=1 it rewrites docs/performance.md (profiles included) and
- * docs/performance.svg from the figures.
+ * Frameworks suite: bare node:http, express 5, fastify, hono (node-server), koa and webfw on
+ * (a) GET hello JSON (webfw also on `http.createServer(app)`), (b) GET /user/:id among 50
+ * routes, (c) POST echo of a 1 KB JSON body, (d) a 1 KB static file, (e) (a) behind the
+ * combined logger, and over HTTP/2 (h2load) (f) hello JSON and (g) the static file. Prints
+ * req/s, p99, peak RSS and each one's ratio to bare node:http, checks webfw's ratios, measures
+ * webfw's RSS after 100,000 and 200,000 requests. With BENCH_PROFILE=1 it also profiles webfw
+ * and what each check compares it with, and prints the profiles (lib/profile.mjs: µs of CPU per
+ * request by part of the stack); with BENCH_WRITE_DOCS=1 it rewrites its part of
+ * docs/performance.md and docs/performance.svg from the figures.
  */
 import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DURATION, ROUNDS, printTable, ratio, roundOrder, rssAfter, runCases } from '../lib/harness.mjs';
+import { DURATION, ROUNDS, printTable, ratio, rssAfter, runCases } from '../lib/harness.mjs';
 import { renderChart } from '../lib/chart.mjs';
-import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
+import { DOCS, writeDocSection } from '../lib/doc-section.mjs';
+import { profileRounds } from '../lib/profile.mjs';
 import { benchCertificate, printH2Table, runH2Cases } from '../lib/h2load.mjs';
 import { echoBody } from '../servers/frameworks/common.mjs';
 
@@ -40,6 +42,11 @@ function coreAvailable() {
   } catch {
     return false;
   }
+}
+
+/** Whether a check's `value` meets `target` (a negative target is an upper bound: `<= -target`). */
+function meets(value, target) {
+  return target < 0 ? value <= -target : value >= target;
 }
 
 export async function run() {
@@ -91,7 +98,7 @@ export async function run() {
       console.log(`n/a    ${name}: webfw not measured`);
       continue;
     }
-    const ok = target < 0 ? value <= -target : value >= target;
+    const ok = meets(value, target);
     console.log(
       `${ok ? 'met   ' : 'MISSED'} ${name}: ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} (target ${target < 0 ? '<= ' + -target : '>= ' + target})`,
     );
@@ -103,9 +110,8 @@ export async function run() {
       `\nwebfw RSS after 100,000 requests ${memory.first.toFixed(1)} MB, after 200,000 ${memory.second.toFixed(1)} MB (${(memory.growth * 100).toFixed(1)}%, target within 10%)`,
     );
   }
-  const writing = process.env.BENCH_WRITE_DOCS === '1';
-  const profiles = frameworks.includes('webfw') && (writing || process.env.BENCH_PROFILE === '1') ? await profileScenarios(only) : undefined;
-  if (writing) writeDocs(frameworks, results, memory, checks, profiles);
+  if (frameworks.includes('webfw') && process.env.BENCH_PROFILE === '1') await profileScenarios(only);
+  if (process.env.BENCH_WRITE_DOCS === '1') writeDocs(frameworks, results, memory, checks);
   return results;
 }
 
@@ -177,15 +183,11 @@ const profiled = [
 ];
 
 /**
- * Profile mode (BENCH_PROFILE=1, and always when writing the docs): CPU profiles of webfw and
- * what its targets compare it with, under the same load, as tables of µs per request by part
- * of the stack (see lib/profile.mjs). Each case is profiled BENCH_PROFILE_ROUNDS times (3 by
- * default) round-robin, and the profile with the median total counts. Prints each table;
- * returns them by scenario key.
+ * Profile mode (BENCH_PROFILE=1): CPU profiles of webfw and what its checks compare it with,
+ * under the same load, printed as tables of µs per request by part of the stack (see
+ * lib/profile.mjs; the median of BENCH_PROFILE_ROUNDS rounds).
  */
 async function profileScenarios(only) {
-  const rounds = Number(process.env.BENCH_PROFILE_ROUNDS ?? 3);
-  const tables = {};
   for (const p of profiled) {
     if (only && !only.includes(p.key)) continue;
     const s = scenarios.find((x) => x.key === p.key);
@@ -196,33 +198,13 @@ async function profileScenarios(only) {
       env,
       request: s.request,
     }));
-    const runs = cases.map(() => []);
-    for (let round = 0; round < rounds; round++) {
-      for (const i of roundOrder(cases.length, round)) runs[i].push(await profileCase(cases[i]));
-    }
-    tables[p.key] = profileTable(runs.map((r) => medianProfile(r)));
-    console.log(`\n## CPU profile: ${s.title}\n${tables[p.key]}`);
+    console.log(`\n## CPU profile: ${s.title}\n${await profileRounds(cases)}`);
   }
-  return tables;
 }
 
-/** Of several profiles of one case, the one whose total is the median. */
-function medianProfile(profiles) {
-  return [...profiles].sort((a, b) => profileTotal(a) - profileTotal(b))[Math.floor(profiles.length / 2)];
-}
-
-const START = '<!-- generated by the frameworks bench: start -->';
-const END = '<!-- generated by the frameworks bench: end -->';
-
-/**
- * Rewrites the generated part of docs/performance.md (between the START and END markers; the
- * prose around it is kept) and docs/performance.svg from this run's figures.
- */
-function writeDocs(frameworks, results, memory, checks, profiles) {
-  const docs = fileURLToPath(new URL('../../../docs/', import.meta.url));
+/** Rewrites the frameworks part of docs/performance.md and docs/performance.svg from this run's figures. */
+function writeDocs(frameworks, results, memory, checks) {
   const lines = [
-    START,
-    '',
     'Generated by `npm run bench -- frameworks` with `BENCH_WRITE_DOCS=1` (tooling/bench/suites/frameworks.mjs).',
     `Each server runs alone, pinned to CPU 0 (\`taskset -c 0\`); autocannon runs pinned to CPU 1 with 50 connections.`,
     `Every case runs ${ROUNDS} times round-robin for ${DURATION} s after a 1 s warm-up; the median counts. NODE_ENV=production.`,
@@ -246,9 +228,9 @@ function writeDocs(frameworks, results, memory, checks, profiles) {
       `webfw RSS after 100,000 requests: ${memory.first.toFixed(1)} MB; after 200,000: ${memory.second.toFixed(1)} MB (${(memory.growth * 100).toFixed(1)}%).`,
       '',
     );
-  lines.push('### Targets of issue 8 in this run', '', '| check | value | target | |', '|---|---:|---|---|');
+  lines.push("### webfw's ratios in this run", '', '| check | value | target | |', '|---|---:|---|---|');
   for (const [name, value, target] of checks) {
-    const ok = Number.isFinite(value) && (target < 0 ? value <= -target : value >= target);
+    const ok = Number.isFinite(value) && meets(value, target);
     lines.push(
       `| ${name} | ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} | ${target < 0 ? '<= ' + -target : '>= ' + target} | ${ok ? 'met' : 'missed'} |`,
     );
@@ -257,42 +239,14 @@ function writeDocs(frameworks, results, memory, checks, profiles) {
     lines.push(
       `| memory growth 100k -> 200k requests | ${(memory.growth * 100).toFixed(1)}% | within 10% | ${Math.abs(memory.growth) <= 0.1 ? 'met' : 'missed'} |`,
     );
-  if (profiles && Object.keys(profiles).length > 0) {
-    lines.push(
-      '',
-      '### Where the CPU goes (CPU profiles of this run)',
-      '',
-      `V8's CPU profiler (the sampler behind \`node --cpu-prof\`, every ${Number(process.env.BENCH_PROFILE_INTERVAL ?? 250)} µs) ran in each server through`,
-      `one ${DURATION} s load after the warm-up, ${Number(process.env.BENCH_PROFILE_ROUNDS ?? 3)} times round-robin; the profile with the median total is shown. Each sample's own time is charged to the part of the stack it`,
-      "was in (node's own JS, native calls such as the socket's `writev`, garbage collection, each",
-      'package) and divided by the requests served. Profiling slows every server a little, alike.',
-    );
-    for (const s of scenarios) {
-      if (!profiles[s.key]) continue;
-      lines.push('', `#### ${s.title}`, '', profiles[s.key]);
-    }
-  }
-  lines.push('', END);
-  const file = docs + 'performance.md';
-  let current = '';
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {
-    /* first run: the generated part alone */
-  }
-  const from = current.indexOf(START);
-  const to = current.indexOf(END);
-  const text =
-    from !== -1 && to > from ? current.slice(0, from) + lines.join('\n') + current.slice(to + END.length) : '# Performance\n\n' + lines.join('\n') + '\n';
-  writeFileSync(file, text);
+  writeDocSection('frameworks', lines);
   // the chart shows ratios to bare node:http: (e), measured against express only, stays in the table
   const charted = scenarios.filter((s) => results[s.key]?.some((r) => r.name === 'node'));
   writeFileSync(
-    docs + 'performance.svg',
+    `${DOCS}performance.svg`,
     renderChart(
       charted.map((s) => ({ title: s.title, rows: results[s.key] })),
       frameworks,
     ),
   );
-  console.log('wrote docs/performance.md and docs/performance.svg');
 }

@@ -1,7 +1,7 @@
 /**
  * @webfw/static against serve-static 2.x, @fastify/static and a hand-written createReadStream
  * server, serving a 1 KB and a 1 MB file (GET, 200, no conditional headers).
- * Targets (issue 5): >= 1.5x serve-static on 1 KB, >= 1.0x on 1 MB, flat memory on 1 MB
+ * Targets: >= 1.5x serve-static on 1 KB, >= 1.0x on 1 MB, flat memory on 1 MB
  * (RSS after 1,000 and after 2,000 requests for the 1 MB file; BENCH_MEMORY_REQUESTS changes
  * the count).
  */

@@ -1,7 +1,7 @@
 /**
- * Targets suite (issues 20 and 33): the cases the targets compare, in one run, and every target
- * with its status. `npm run bench -- quick` runs this suite alone with shorter loads (about 4
- * minutes); the full bench runs it with the usual ones.
+ * Targets suite: the cases the targets compare, in one run, and every target with its status.
+ * `npm run bench -- quick` runs this suite alone with shorter loads; the full bench runs it with
+ * the usual ones.
  *
  * Over HTTP (the frameworks suite's servers, cases round-robin, medians of ROUNDS rounds):
  *   (a) GET hello JSON and (b) GET /user/:id among 50 routes: webfw >= 1.05x fastify and
@@ -13,18 +13,18 @@
  *   (i) servers the user made, `http2.createServer(app)`, `http2.createSecureServer(options,
  *       app)` and `https.createServer(options, app)`, >= 0.95x `app.listen` with the same protocol;
  *   (j) HTTP/2 over TLS (`app.listen`) >= 1.05x fastify's HTTP/2 mode.
- * Figures kept beside them, no longer targets (issue 33 withdrew what would need dropping
- * express behaviour): (c) POST echo of 1 KB JSON against fastify, (e) the combined logger's
+ * Figures kept beside them, not targets (meeting them would need dropping express
+ * behaviour): (c) POST echo of 1 KB JSON against fastify, (e) the combined logger's
  * cost, and, in process (lib/router-inprocess.mjs), @webfw/router against router 2.x on
  * `/user/:id` among 50 routes and the last of 1,000 `/rN/:id` routes against the first.
  * Figures that explain a gap: fastify against node:http on (a) and (b), node:http2 against
  * fastify on (j), and webfw without the two headers express sends and the others do not
  * (ETag and X-Powered-By: `BENCH_HEADERS=bare` in the servers) on (a), (b) and (j).
  * Throughput ratios decide; the same ratios in server CPU per request are printed beside them.
- * With BENCH_PROFILE=1 each target's cases are also CPU-profiled ((a), (b), (c), (e), (g), (h)
- * and (j), the HTTP/2 ones under h2load; lib/profile.mjs: µs per
- * request by part of the stack; BENCH_PROFILE_ROUNDS rounds, 3 by default, the median profile
- * counts). With BENCH_WRITE_DOCS=1 the tables go into docs/performance.md (between its markers).
+ * With BENCH_PROFILE=1 each target's cases are also CPU-profiled and the profiles printed ((a),
+ * (b), (c), (e), (g), (h) and (j), the HTTP/2 ones under h2load; lib/profile.mjs: µs per request
+ * by part of the stack; BENCH_PROFILE_ROUNDS rounds, 3 by default, the median profile counts).
+ * With BENCH_WRITE_DOCS=1 the tables go into docs/performance.md (between its markers).
  *
  * Every run records its targets under node_modules/.cache/bench/targets-node<major>.json (the
  * node, the commit, the date, the rounds); a run writing the docs adds, beside its own figures,
@@ -35,10 +35,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DURATION, ROUNDS, printTable, roundOrder, runCases } from '../lib/harness.mjs';
+import { DURATION, ROUNDS, printTable, runCases } from '../lib/harness.mjs';
 import { H2_LOAD, benchCertificate, loadH2Case, printH2Table, runH2Cases } from '../lib/h2load.mjs';
-import { profileCase, profileTable, profileTotal } from '../lib/profile.mjs';
+import { profileRounds } from '../lib/profile.mjs';
 import { printRouters } from '../lib/router-inprocess.mjs';
+import { writeDocSection } from '../lib/doc-section.mjs';
 import { echoBody } from '../servers/frameworks/common.mjs';
 
 const server = (name) => fileURLToPath(new URL(`../servers/frameworks/${name}.mjs`, import.meta.url));
@@ -116,8 +117,8 @@ export function evaluate(rows, routers, tlsRows = []) {
   const faster = (a, b) => ({ value: row(a).rps / row(b).rps, cpu: row(b).cpu / row(a).cpu });
   const out = [];
   const atLeast = (check, { value, cpu }, target) => out.push({ check, value, cpu, target: `>= ${target}`, met: value >= target });
-  // a figure printed beside the targets: one issue 33 withdrew, or one that explains a target's gap
-  const figure = (check, { value, cpu }, note = 'withdrawn (issue 33)') => out.push({ check, value, cpu, target: note, met: undefined });
+  // a figure printed beside the targets: one that is no target, or one that explains a target's gap
+  const figure = (check, { value, cpu }, note = 'no target') => out.push({ check, value, cpu, target: note, met: undefined });
   for (const k of ['a', 'b']) {
     atLeast(`(${k}) webfw / fastify`, faster(`(${k}) webfw`, `(${k}) fastify`), 1.05);
     atLeast(`(${k}) webfw / node:http`, faster(`(${k}) webfw`, `(${k}) node`), 0.95);
@@ -191,28 +192,15 @@ const PROFILED = [
   ],
 ];
 
-/** Profiles the cases of each group, round-robin (`h2` the HTTP/2 cases); returns `[[title, markdown table]]`. */
+/** Profiles the cases of each group (`h2` the HTTP/2 cases, loaded by h2load) and prints each group's table. */
 async function profiles(h2) {
-  const rounds = Number(process.env.BENCH_PROFILE_ROUNDS ?? 3);
   const find = (name) => {
     const http = CASES.find((c) => c.name === name);
     if (http !== undefined) return http;
     const c = h2.find((x) => x.name === name);
     return { ...c, loadFor: (port, seconds) => loadH2Case(c, port, seconds) };
   };
-  const out = [];
-  for (const [title, names] of PROFILED) {
-    const cases = names.map(find);
-    const runs = cases.map(() => []);
-    for (let round = 0; round < rounds; round++) {
-      for (const i of roundOrder(cases.length, round)) runs[i].push(await profileCase(cases[i]));
-    }
-    const median = (ps) => [...ps].sort((a, b) => profileTotal(a) - profileTotal(b))[Math.floor(ps.length / 2)];
-    const table = profileTable(runs.map(median));
-    console.log(`\n## CPU profile: ${title}\n${table}`);
-    out.push([title, table]);
-  }
-  return out;
+  for (const [title, names] of PROFILED) console.log(`\n## CPU profile: ${title}\n${await profileRounds(names.map(find))}`);
 }
 
 const RECORDS = fileURLToPath(new URL('../../../node_modules/.cache/bench/', import.meta.url));
@@ -275,22 +263,9 @@ export function majorsTable(checks, own, others) {
   return lines.join('\n');
 }
 
-const START = '<!-- generated by the targets bench: start -->';
-const END = '<!-- generated by the targets bench: end -->';
-
 /** Rewrites the targets part of docs/performance.md (between its markers). */
-function writeDocs(rows, tlsRows, routers, checks, tables, record) {
-  const file = fileURLToPath(new URL('../../../docs/performance.md', import.meta.url));
-  const current = readFileSync(file, 'utf8');
-  const from = current.indexOf(START);
-  const to = current.indexOf(END);
-  if (from === -1 || to < from) {
-    console.log('docs/performance.md has no targets markers: table printed only');
-    return;
-  }
+function writeDocs(rows, tlsRows, routers, checks, record) {
   const lines = [
-    START,
-    '',
     'Generated by `npm run bench -- targets` with `BENCH_WRITE_DOCS=1` (tooling/bench/suites/targets.mjs).',
     `Servers pinned to CPU 0, autocannon to CPU 1 with 50 connections; the ${CASES.length} cases run ${ROUNDS} times round-robin for ${DURATION} s`,
     `after a 1 s warm-up, the median counts. Machine: ${process.arch}, Node ${process.version}, NODE_ENV=production.`,
@@ -324,25 +299,12 @@ function writeDocs(rows, tlsRows, routers, checks, tables, record) {
       '',
       '### The targets on each Node version',
       '',
-      'The same targets on the other Node majors, each column from the last run of this suite on that major on this machine (`BENCH_NODE=<major> npm run bench -- quick`):',
+      'The same targets on the other Node majors, each column from the last run of this suite on that major on the same machine (`BENCH_NODE=<major> npm run bench -- quick`):',
       '',
       majorsTable(checks, record, others),
     );
   }
-  if (tables) {
-    lines.push(
-      '',
-      '### Where the CPU goes',
-      '',
-      `V8's CPU profiler (every ${Number(process.env.BENCH_PROFILE_INTERVAL ?? 250)} µs) in each server through one ${DURATION} s load after the warm-up,`,
-      `${Number(process.env.BENCH_PROFILE_ROUNDS ?? 3)} times round-robin, the profile with the median total shown; each sample's own time is charged`,
-      'to its part of the stack and divided by the requests served (µs per request; profiling slows every server alike).',
-    );
-    for (const [title, table] of tables) lines.push('', `#### ${title}`, '', table);
-  }
-  lines.push('', END);
-  writeFileSync(file, current.slice(0, from) + lines.join('\n') + current.slice(to + END.length));
-  console.log('wrote the targets of docs/performance.md');
+  writeDocSection('targets', lines);
 }
 
 export async function run() {
@@ -358,9 +320,9 @@ export async function run() {
   const script = fileURLToPath(new URL('../lib/router-inprocess.mjs', import.meta.url));
   const routers = printRouters(JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })));
   const checks = evaluate(rows, routers, tlsRows);
-  console.log(`\n## targets (issues 20 and 33)\n${targetsTable(checks)}`);
+  console.log(`\n## targets\n${targetsTable(checks)}`);
   const record = recordRun(checks);
-  const tables = process.env.BENCH_PROFILE === '1' ? await profiles(h2) : undefined;
-  if (process.env.BENCH_WRITE_DOCS === '1') writeDocs(rows, tlsRows, routers, checks, tables, record);
+  if (process.env.BENCH_PROFILE === '1') await profiles(h2);
+  if (process.env.BENCH_WRITE_DOCS === '1') writeDocs(rows, tlsRows, routers, checks, record);
   return checks;
 }

@@ -1,5 +1,5 @@
 /**
- * Tracing suite (issue 40): what the `express.router.request` TracingChannel costs. On (a) GET
+ * Tracing suite: what the `express.router.request` TracingChannel costs. On (a) GET
  * hello JSON and (b) GET /user/:id among 50 routes, side by side in the same rounds:
  *
  * - webfw as built from this tree, nothing subscribed (what every app pays),

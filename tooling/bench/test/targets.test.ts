@@ -18,8 +18,17 @@ function run(imports: Record<string, string>, code: string): unknown {
   return JSON.parse(result.stdout);
 }
 
+/** What suites/targets.mjs's export `fn` returns for `args` (through JSON). */
+function callTargets(fn: string, ...args: unknown[]): unknown {
+  return run({ t: 'suites/targets.mjs' }, `console.log(JSON.stringify(t.${fn}(${args.map((a) => JSON.stringify(a)).join(', ')})));`);
+}
+
+/** The lines of a markdown table that suites/targets.mjs's export `fn` makes of `args`. */
+const targetsLines = (fn: string, ...args: unknown[]) => (callTargets(fn, ...args) as string).split('\n');
+
 const row = (name: string, rps: number, cpu: number) => ({ name, rps, cpu });
-const rows = [
+/** Made-up rows of one run: the HTTP cases, then the HTTP/2 and TLS ones ((i), (j)). */
+const measured = [
   row('(a) node', 40000, 20),
   row('(a) fastify', 30000, 30),
   row('(a) webfw', 39000, 21),
@@ -37,12 +46,24 @@ const rows = [
   row('(h) webfw /v4, hello', 37050, 22),
   row('(h) webfw /v4, /user/:id', 29700, 28),
   row('(h) webfw /v4, echo', 19000, 55),
+  row('(i) webfw h2c, app.listen', 40000, 25),
+  row('(i) webfw h2c, http2.createServer(app)', 39000, 26),
+  row('(i) webfw h2 TLS, app.listen', 36000, 28),
+  row('(i) webfw h2 TLS, http2.createSecureServer(options, app)', 21600, 46),
+  row('(i) webfw HTTPS/1.1, app.listen', 50000, 20),
+  row('(i) webfw HTTPS/1.1, https.createServer(options, app)', 50000, 20),
+  row('(j) fastify h2 TLS', 36000, 28),
+  row('(j) node:http2 h2 TLS', 43200, 24),
+  row('(j) webfw h2 TLS, no ETag or X-Powered-By', 37800, 27),
 ];
+const overTls = (r: { name: string }) => /^\((i|j)\)/.test(r.name);
+const rows = measured.filter((r) => !overTls(r));
+const tls = measured.filter(overTls);
 const routers = { webfw: { user: 200, first: 250, last: 300 }, 'router 2.x': { user: 5000, first: 1000, last: 80000 } };
 
-describe('targets suite: evaluate', () => {
+describe('targets suite: verdicts and tables', () => {
   it('computes each ratio from throughput, its twin from CPU per request, and the status against the target', () => {
-    const checks = run({ t: 'suites/targets.mjs' }, `console.log(JSON.stringify(t.evaluate(${JSON.stringify(rows)}, ${JSON.stringify(routers)})));`);
+    const checks = callTargets('evaluate', rows, routers);
     expect(checks).toEqual([
       { check: '(a) webfw / fastify', value: 1.3, cpu: 30 / 21, target: '>= 1.05', met: true },
       { check: '(a) webfw / node:http', value: 0.975, cpu: 20 / 21, target: '>= 0.95', met: true },
@@ -52,34 +73,20 @@ describe('targets suite: evaluate', () => {
       { check: '(b) webfw / node:http', value: 0.825, cpu: 0.8, target: '>= 0.95', met: false },
       { check: '(b) fastify / node:http', value: 0.75, cpu: 20 / 30, target: 'beside (b)', met: undefined },
       { check: '(b) webfw without ETag and X-Powered-By / node:http', value: 0.9, cpu: 20 / 22, target: 'beside (b)', met: undefined },
-      { check: '(c) webfw / fastify', value: 0.95, cpu: 50 / 55, target: 'withdrawn (issue 33)', met: undefined },
-      { check: "(e) logger's cost: 1 - logged / (a) webfw", value: 1 - 33150 / 39000, cpu: 1 - 21 / 25, target: 'withdrawn (issue 33)', met: undefined },
+      { check: '(c) webfw / fastify', value: 0.95, cpu: 50 / 55, target: 'no target', met: undefined },
+      { check: "(e) logger's cost: 1 - logged / (a) webfw", value: 1 - 33150 / 39000, cpu: 1 - 21 / 25, target: 'no target', met: undefined },
       { check: '(g) route in a sub-app / in a Router', value: 0.95, cpu: 30 / 32, target: '>= 0.9', met: true },
       { check: '(g) route two sub-apps deep / in a Router', value: 0.8, cpu: 0.75, target: '>= 0.85', met: false },
       { check: '(h) /v4 / 5.x entry, hello', value: 0.95, cpu: 21 / 22, target: '>= 0.95', met: true },
       { check: '(h) /v4 / 5.x entry, /user/:id', value: 0.9, cpu: 25 / 28, target: '>= 0.95', met: false },
       { check: '(h) /v4 / 5.x entry, echo', value: 1, cpu: 1, target: '>= 0.95', met: true },
-      { check: 'router in process: router 2.x / webfw time, /user/:id of 50', value: 25, cpu: undefined, target: 'withdrawn (issue 33)', met: undefined },
-      { check: 'router in process: webfw last / first of 1,000 `/rN/:id`', value: 1.2, cpu: undefined, target: 'withdrawn (issue 33)', met: undefined },
+      { check: 'router in process: router 2.x / webfw time, /user/:id of 50', value: 25, cpu: undefined, target: 'no target', met: undefined },
+      { check: 'router in process: webfw last / first of 1,000 `/rN/:id`', value: 1.2, cpu: undefined, target: 'no target', met: undefined },
     ]);
   });
 
   it('adds the HTTP/2 and TLS targets when their rows are given', () => {
-    const tls = [
-      row('(i) webfw h2c, app.listen', 40000, 25),
-      row('(i) webfw h2c, http2.createServer(app)', 39000, 26),
-      row('(i) webfw h2 TLS, app.listen', 36000, 28),
-      row('(i) webfw h2 TLS, http2.createSecureServer(options, app)', 21600, 46),
-      row('(i) webfw HTTPS/1.1, app.listen', 50000, 20),
-      row('(i) webfw HTTPS/1.1, https.createServer(options, app)', 50000, 20),
-      row('(j) fastify h2 TLS', 36000, 28),
-      row('(j) node:http2 h2 TLS', 43200, 24),
-      row('(j) webfw h2 TLS, no ETag or X-Powered-By', 37800, 27),
-    ];
-    const checks = run(
-      { t: 'suites/targets.mjs' },
-      `console.log(JSON.stringify(t.evaluate(${JSON.stringify(rows)}, ${JSON.stringify(routers)}, ${JSON.stringify(tls)})));`,
-    ) as Array<{ check: string; value: number; met: boolean | undefined }>;
+    const checks = callTargets('evaluate', rows, routers, tls) as Array<{ check: string; value: number; met: boolean | undefined }>;
     expect(checks.filter((c) => c.check.startsWith('(i)') || c.check.startsWith('(j)')).map((c) => [c.check, c.value, c.met])).toEqual([
       ['(i) http2.createServer(app) / app.listen, h2c', 0.975, true],
       ['(i) http2.createSecureServer(options, app) / app.listen, h2 TLS', 0.6, false],
@@ -91,24 +98,21 @@ describe('targets suite: evaluate', () => {
   });
 
   it('prints the checks as a table with met and missed', () => {
-    const table = run(
-      { t: 'suites/targets.mjs' },
-      `console.log(JSON.stringify(t.targetsTable([{ check: 'x', value: 1.25, cpu: 1.5, target: '>= 1.2', met: true }, { check: 'y', value: 3, target: '<= 1.5', met: false }, { check: 'z', value: 2, target: 'withdrawn (issue 33)' }])));`,
-    );
-    expect(table).toBe(
-      [
-        '| target | throughput ratio | same ratio in CPU per request | target | status |',
-        '|---|---:|---:|---|---|',
-        '| x | 1.25 | 1.50 | >= 1.2 | met |',
-        '| y | 3.00 |  | <= 1.5 | missed |',
-        '| z | 2.00 |  | withdrawn (issue 33) | figure |',
-      ].join('\n'),
-    );
+    const checks = [
+      { check: 'x', value: 1.25, cpu: 1.5, target: '>= 1.2', met: true },
+      { check: 'y', value: 3, target: '<= 1.5', met: false },
+      { check: 'z', value: 2, target: 'no target' },
+    ];
+    expect(targetsLines('targetsTable', checks)).toEqual([
+      '| target | throughput ratio | same ratio in CPU per request | target | status |',
+      '|---|---:|---:|---|---|',
+      '| x | 1.25 | 1.50 | >= 1.2 | met |',
+      '| y | 3.00 |  | <= 1.5 | missed |',
+      '| z | 2.00 |  | no target | figure |',
+    ]);
   });
-});
 
-describe('targets suite: majorsTable', () => {
-  it('puts each target of this run beside the same target of each other major recorded, blank where a record lacks it', () => {
+  it('majorsTable puts each target of this run beside the same target of each other major recorded, blank where a record lacks it', () => {
     const checks = [
       { check: '(a) webfw / fastify', value: 1.06, cpu: 1, target: '>= 1.05', met: true },
       { check: '(a) fastify / node:http', value: 0.9, cpu: 1, target: 'beside (a)', met: undefined },
@@ -125,20 +129,14 @@ describe('targets suite: majorsTable', () => {
         checks: [{ check: '(g) route in a sub-app / in a Router', value: 0.95, met: true }],
       },
     ];
-    const table = run(
-      { t: 'suites/targets.mjs' },
-      `console.log(JSON.stringify(t.majorsTable(${JSON.stringify(checks)}, ${JSON.stringify(own)}, ${JSON.stringify(others)})));`,
-    );
-    expect(table).toBe(
-      [
-        '| target | target value | Node v24.1.0 | Node v22.2.0 | Node v26.0.0 |',
-        '|---|---|---:|---:|---:|',
-        '| (a) webfw / fastify | >= 1.05 | 1.06 met | 0.99 **missed** |  |',
-        '| (g) route in a sub-app / in a Router | >= 0.9 | 0.80 **missed** |  | 0.95 met |',
-        '',
-        'Node v24.1.0: commit abcd1234, 2026-11-28, 3 x 5 s. Node v22.2.0: commit abcd1234+, 2026-11-27, 3 x 3 s. Node v26.0.0: commit abcd1234, 2026-11-28, 3 x 3 s.',
-      ].join('\n'),
-    );
+    expect(targetsLines('majorsTable', checks, own, others)).toEqual([
+      '| target | target value | Node v24.1.0 | Node v22.2.0 | Node v26.0.0 |',
+      '|---|---|---:|---:|---:|',
+      '| (a) webfw / fastify | >= 1.05 | 1.06 met | 0.99 **missed** |  |',
+      '| (g) route in a sub-app / in a Router | >= 0.9 | 0.80 **missed** |  | 0.95 met |',
+      '',
+      'Node v24.1.0: commit abcd1234, 2026-11-28, 3 x 5 s. Node v22.2.0: commit abcd1234+, 2026-11-27, 3 x 3 s. Node v26.0.0: commit abcd1234, 2026-11-28, 3 x 3 s.',
+    ]);
   });
 });
 

@@ -25,8 +25,7 @@ const server = http.createServer((req, res) => {
     createReadStream(file).pipe(res);
     return;
   } else {
-    // serialized per request, as every framework's `res.json(hello)` does (until issue 33's
-    // last run this baseline sent a string made once at start-up)
+    // serialized per request, as every framework's `res.json(hello)` does
     return json(res, JSON.stringify(hello));
   }
   res.statusCode = 404;
