@@ -3,7 +3,7 @@ import request from 'supertest';
 import logger from '@webfw/logger';
 import type { FormatFunction, TokenIndexer } from '@webfw/logger';
 import { rawRequest } from '@webfw/test-support';
-import { get, logged, runNode, type LineCapture, type Middleware } from './helpers';
+import { get, logged, runNode, type LineCapture, type Middleware } from './support/helpers';
 
 /**
  * Every token whose value does not depend on the moment it is read, with and without

@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import { rawRequest } from '@webfw/test-support';
-import { get, logged, type Exchange } from './helpers';
+import { get, logged, type Exchange } from './support/helpers';
 
 const CLF_DATE = String.raw`\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2} \+0000`;
 

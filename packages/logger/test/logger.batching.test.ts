@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { get, LineCapture, StdoutCapture, withServed, type Middleware } from './helpers';
+import { get, LineCapture, StdoutCapture, withServed, type Middleware } from './support/helpers';
 
 /** A plain object with a `write` method, as used to hand each line to another logger. */
 function recordWriter(): { write(line: string): void; writes: unknown[] } {

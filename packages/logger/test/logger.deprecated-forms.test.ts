@@ -6,10 +6,10 @@
  */
 import type { IncomingMessage, RequestListener } from 'node:http';
 import logger from '@webfw/logger';
-import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './differential';
+import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './support/differential';
 import { EventEmitter } from 'node:events';
 import { rawRequest, until } from '@webfw/test-support';
-import { runNode, withServed } from './helpers';
+import { runNode, withServed } from './support/helpers';
 
 /** A warning as depd reports it, with the file of the code that caused it. */
 interface Warning {

@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { FormatFunction } from '@webfw/logger';
-import { get, LineCapture, logged, StdoutCapture, withServed } from './helpers';
+import { get, LineCapture, logged, StdoutCapture, withServed } from './support/helpers';
 
 describe('logger(format)', () => {
   it.each<{ name: string; format: string | FormatFunction; path: string; line: string }>([

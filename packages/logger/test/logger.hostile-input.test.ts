@@ -3,7 +3,7 @@ import net from 'node:net';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import { rawRequest } from '@webfw/test-support';
-import { get, LineCapture, logged, withServed, type Middleware } from './helpers';
+import { get, LineCapture, logged, withServed, type Middleware } from './support/helpers';
 
 describe('hostile and broken input', () => {
   it('should write - for an unknown token', async () => {

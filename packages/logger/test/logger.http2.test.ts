@@ -5,7 +5,7 @@
 import type { RequestListener } from 'node:http';
 import logger from '@webfw/logger';
 import { http2Request, withHttp2Server } from '@webfw/test-support';
-import { LineCapture } from './helpers';
+import { LineCapture } from './support/helpers';
 
 function served(format: string, stream: LineCapture): RequestListener {
   const log = logger(format, { stream });

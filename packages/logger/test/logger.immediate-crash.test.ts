@@ -1,4 +1,4 @@
-import { runNode } from './helpers';
+import { runNode } from './support/helpers';
 
 /**
  * The spec's promise for `immediate`: "the request is then logged even if the server

@@ -1,7 +1,7 @@
 import type { RequestListener, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
-import { get, LineCapture, logged, StdoutCapture, withServed } from './helpers';
+import { get, LineCapture, logged, StdoutCapture, withServed } from './support/helpers';
 
 describe('option immediate', () => {
   it('should have written the line when the request arrives, before the next middleware runs', async () => {

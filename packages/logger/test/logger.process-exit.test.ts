@@ -1,4 +1,4 @@
-import { runNode } from './helpers';
+import { runNode } from './support/helpers';
 
 /**
  * A server in a child process running `loggers` (writing to standard output unless given a

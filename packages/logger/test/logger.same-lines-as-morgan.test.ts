@@ -5,7 +5,7 @@
  * controls, U+2028/U+2029, bytes that are not UTF-8, forged Basic-auth user names.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { morgan, outputOf, REQUESTS, webfw, type AnyToken, type LoggerLibrary, type Output } from './differential';
+import { morgan, outputOf, REQUESTS, webfw, type AnyToken, type LoggerLibrary, type Output } from './support/differential';
 
 /** Every token, with arguments, unknown forms and user tokens, separated by `|`. */
 const EVERY_TOKEN =

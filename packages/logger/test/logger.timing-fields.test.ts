@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { LoggedRequest, LoggedResponse } from '@webfw/logger';
-import { get, LineCapture, logged, withServed, type Middleware } from './helpers';
+import { get, LineCapture, logged, withServed, type Middleware } from './support/helpers';
 
 const isHrtime = (value: unknown): boolean =>
   Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0);

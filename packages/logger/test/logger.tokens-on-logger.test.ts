@@ -7,7 +7,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import request from 'supertest';
 import logger from '@webfw/logger';
 import type { FormatFunction, TokenFunction } from '@webfw/logger';
-import { get, logged } from './helpers';
+import { get, logged } from './support/helpers';
 
 const BUILT_INS = [
   'date',

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import request from 'supertest';
 import logger from '@webfw/logger';
 import { close, rawRequest } from '@webfw/test-support';
-import { LineCapture, serve, type Middleware } from './helpers';
+import { LineCapture, serve, type Middleware } from './support/helpers';
 
 /** Logs `format` for one request made by `send`, returning the line. */
 async function lineFor(

@@ -1,5 +1,5 @@
 import logger from '@webfw/logger';
-import { get, logged, type Middleware } from './helpers';
+import { get, logged, type Middleware } from './support/helpers';
 
 describe('escaping of built-in and redefined tokens', () => {
   it('should escape control characters from a built-in token redefined with logger.token', async () => {

@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
-import { logged } from './helpers';
+import { logged } from './support/helpers';
 
 /** The line `format` gives for one GET answered by `handler`. */
 async function lineFor(format: string, handler: RequestListener): Promise<string> {

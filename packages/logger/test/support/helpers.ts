@@ -166,7 +166,7 @@ export interface NodeRun {
  * (build first: `npx tsup`), and `morgan` to the devDependency.
  */
 export function runNode(args: string[], env: NodeJS.ProcessEnv = process.env): NodeRun {
-  const packageDir = join(__dirname, '..');
+  const packageDir = join(__dirname, '..', '..');
   if (!existsSync(join(packageDir, 'dist', 'index.cjs'))) throw new Error('packages/logger is not built: run `npx tsup` in it first');
   const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8', timeout: 10000, env });
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
