@@ -47,7 +47,13 @@ describe.each([
       res.writeHead(201, ['X-First', 'one', 'Content-Type', 'text/plain', 'X-Second', 'two']);
       res.end('made');
     });
-    expect([res.status, res.text, res.headers['x-first'], res.headers['content-type'], res.headers['x-second']]).toEqual([201, 'made', 'one', 'text/plain', 'two']);
+    expect([res.status, res.text, res.headers['x-first'], res.headers['content-type'], res.headers['x-second']]).toEqual([
+      201,
+      'made',
+      'one',
+      'text/plain',
+      'two',
+    ]);
     expect(line).toBe('201 one text/plain\n');
   });
 });

@@ -68,12 +68,20 @@ describe.each([
   it('GHSA-cm22-4g7w-348p (CVE-2024-43800) and GHSA-m6fv-jmcg-4jfg (CVE-2024-43799, send): the directory redirect page carries no link', async () => {
     expect(await replay(files, '/dir')).toEqual({ status: 301, location: '/dir/', body: redirectPage('/dir/') });
     const crafted = await replay(files, '/dir?x=%3Cscript%3Ealert(1)%3C/script%3E');
-    expect(crafted).toEqual({ status: 301, location: '/dir/?x=%3Cscript%3Ealert(1)%3C/script%3E', body: redirectPage('/dir/?x=%3Cscript%3Ealert(1)%3C/script%3E') });
+    expect(crafted).toEqual({
+      status: 301,
+      location: '/dir/?x=%3Cscript%3Ealert(1)%3C/script%3E',
+      body: redirectPage('/dir/?x=%3Cscript%3Ealert(1)%3C/script%3E'),
+    });
     expect(crafted.body).not.toMatch(/<a |<script>/);
   });
 
   it('CVE-2015-1164 (serve-static open redirect): leading slashes collapse, so a redirect never names another host', async () => {
-    expect(await replay(files, '//evil.example/%2e%2e')).toEqual({ status: 301, location: '/evil.example/%2e%2e/', body: redirectPage('/evil.example/%2e%2e/') });
+    expect(await replay(files, '//evil.example/%2e%2e')).toEqual({
+      status: 301,
+      location: '/evil.example/%2e%2e/',
+      body: redirectPage('/evil.example/%2e%2e/'),
+    });
     expect(await replay(files, '//dir')).toEqual({ status: 301, location: '/dir/', body: redirectPage('/dir/') });
   });
 
