@@ -5,7 +5,7 @@
  * `run()`; run all, each case is loaded for 3 s unless BENCH_DURATION says otherwise.
  * `node run.mjs quick` runs the targets suite alone with shorter loads (3 rounds of 3 s unless
  * BENCH_ROUNDS / BENCH_DURATION say otherwise): every target with its status (the HTTP/2 and
- * TLS cases through h2load, installed when missing). docs/performance.md says how long each takes.
+ * TLS cases through h2load, installed when missing).
  *
  * Everything runs on Node 24, the active LTS (installed from the npm registry into
  * node_modules/.cache/runtimes when missing), unless BENCH_NODE=20|22|26 names another major.
