@@ -124,6 +124,11 @@ describe.each(subjects)('%s', (_name, factory, major) => {
     }
   });
 
+  it('CVE-2014-7191 (qs): a huge array index builds an object, not a sparse array of that length', async () => {
+    const res = await request(extended).get('/query?a[999999999]=1&b[0]=x');
+    expect([res.status, res.text]).toEqual([200, '{"a":{"999999999":"1"},"b":["x"]}']);
+  });
+
   it('GHSA-9qj9-36jm-prpv (CVE-2017-16119, fresh): a long If-None-Match is read in linear time', async () => {
     const res = await request(app)
       .get('/etag')
