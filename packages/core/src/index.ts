@@ -1,4 +1,4 @@
-import type { Router as RouterType } from './application-types';
+import type { Router as RouterType } from './application/types';
 import webfw from './webfw';
 
 export default webfw;
@@ -11,7 +11,7 @@ export const Router = webfw.Router;
 export type Router = RouterType;
 /** The router's Route class (as `webfw.Route`). */
 export const Route = webfw.Route;
-export { application, methods } from './application';
+export { application, methods } from './application/application';
 export type {
   Application,
   AppRoute,
@@ -42,21 +42,21 @@ export type {
   RouteMatcher,
   RouteMethods,
   UseMethod,
-} from './application-types';
-export type { Errback, Express, Handler, IRoute, IRouter, IRouterHandler, IRouterMatcher, Locals, RequestParamHandler, Send } from './express-names';
-export { request } from './request';
-export type { ParamsDictionary } from './request';
-export type { Range, RangeOptions, Ranges, Request } from './request-types';
-export { response } from './response';
-export type { FormatHandler, FormatHandlers, HeaderValue, Response } from './response';
-export type { CookieOptions } from './response-cookie';
-export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './response-file';
-export type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './settings';
+} from './application/types';
+export type { Errback, Express, Handler, IRoute, IRouter, IRouterHandler, IRouterMatcher, Locals, RequestParamHandler, Send } from './application/express-names';
+export { request } from './request/request';
+export type { ParamsDictionary } from './request/request';
+export type { Range, RangeOptions, Ranges, Request } from './request/types';
+export { response } from './response/response';
+export type { FormatHandler, FormatHandlers, HeaderValue, Response } from './response/response';
+export type { CookieOptions } from './response/cookie';
+export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './response/file';
+export type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './application/settings';
 export { View } from './view';
 export type { EngineFunction, ViewConstructor, ViewLike, ViewOptions } from './view';
-export { finalHandler } from './final-handler';
-export type { FinalHandler, FinalHandlerOptions } from './final-handler';
-export type { AppServer, Http2ListenOptions, HttpsListenOptions, ServerListenOptions } from './listen';
+export { finalHandler } from './application/final-handler';
+export type { FinalHandler, FinalHandlerOptions } from './application/final-handler';
+export type { AppServer, Http2ListenOptions, HttpsListenOptions, ServerListenOptions } from './application/listen';
 export { json, raw, text, urlencoded } from '@webfw/body-parser';
 /**
  * Static files (serve-static 2.x), also as `static`: the name `import * as express from 'express'`

@@ -2,11 +2,11 @@ import { json, raw, text, urlencoded } from '@webfw/body-parser';
 import { Router, Route, type RouteConstructor, type RouterOptions } from '@webfw/router';
 import { serveStatic } from '@webfw/static';
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { application } from './application';
-import type { Application, Router as AppRouter } from './application-types';
-import { request } from './request';
-import { response } from './response';
-import { appPrototype } from './app-prototype';
+import { application } from './application/application';
+import type { Application, Router as AppRouter } from './application/types';
+import { request } from './request/request';
+import { response } from './response/response';
+import { appPrototype } from './prototypes/app-prototype';
 
 /** `webfw.Router([options])`: a router whose handlers get webfw's request and response. */
 export interface WebfwRouterFactory {

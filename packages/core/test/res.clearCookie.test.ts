@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { appFor } from './res-support';
-import type { CookieOptions } from '../src/response';
+import type { CookieOptions } from '../src/response/response';
 
 async function cleared(options?: CookieOptions): Promise<string[]> {
   const app = appFor((_req, res) => {

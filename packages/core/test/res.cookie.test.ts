@@ -1,7 +1,7 @@
 import cookieParser from 'cookie-parser';
 import request from 'supertest';
 import { appFor } from './res-support';
-import type { CookieOptions } from '../src/response';
+import type { CookieOptions } from '../src/response/response';
 
 /** An app whose handler sets one cookie `name=value` with the given options. */
 function cookieApp(value: unknown, options?: CookieOptions) {

@@ -2,7 +2,7 @@ import { join, relative } from 'node:path';
 import type { Response } from '@webfw/core';
 import { expectResponse, type Expected } from './helpers';
 import { appFor, expectCase, FILES, type ResponseCase } from './res-support';
-import type { TransferError } from '../src/response';
+import type { TransferError } from '../src/response/response';
 
 const HELLO = join(FILES, 'hello.txt');
 const NOT_FOUND = { name: 'NotFoundError', message: 'Not Found', expose: true };

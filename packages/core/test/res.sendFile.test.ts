@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectResponse, type Expected } from './helpers';
 import { appFor, expectCase, FILES, type Handler, type ResponseCase } from './res-support';
-import type { TransferError } from '../src/response';
+import type { TransferError } from '../src/response/response';
 
 const HELLO = join(FILES, 'hello.txt');
 const helloStat = statSync(HELLO);

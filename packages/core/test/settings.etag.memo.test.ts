@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { weakETag } from '../src/utils-etag';
+import { weakETag } from '../src/utils/etag';
 import { appFor } from './res-support';
 
 /** The ETag express computes: `"<byte length hex>-<sha1 base64, 27 chars>"`, `W/` when weak. */

@@ -2,39 +2,35 @@
  * The application prototype, read as express's lib/application.js: every method of an app in
  * order (init, defaultConfiguration, router, handle, use, route, engine, param, set, path,
  * enabled/disabled/enable/disable, METHOD and all, render, listen). Its types are in
- * application-types.ts.
+ * types.ts; how requests and responses get the app's prototypes is in ../prototypes/.
  */
 import { EventEmitter } from 'node:events';
-import { IncomingMessage, ServerResponse, type Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { Router, methods, useArguments } from '@webfw/router';
-import type { AppRoute, AppRouter, Application, NextFunction, ParamHandler, PathArgument, RenderCallback } from './application-types';
+import type { AppRoute, AppRouter, Application, ParamHandler, PathArgument, RenderCallback } from './types';
 import { endUnhandled, type FinalHandlerOptions } from './final-handler';
-import { http2Classes } from './http2/prototypes';
-import { adoptRequest, adoptResponse } from './prototype-twins';
-import { adoptServer } from './server-adoption';
-import { adoptHttp2ServerOf } from './http2/server-adoption';
-import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer } from './listen';
-import type { Request } from './request';
-import type { Response } from './response-types';
-import { startHeaders } from './response-headers';
+import { serverClasses } from '../prototypes/app-prototype';
+import { http2Classes } from '../prototypes/http2';
+import { adoptServerOf } from '../prototypes/server-adoption';
+import { mountApp } from '../prototypes/sub-app';
+import { adoptRequest, adoptResponse } from '../prototypes/twins';
+import { createAppServer, isServerListenOptions, listenOptionsOf, type AppServer, type Http1Classes } from './listen';
+import type { Request } from '../request/request';
+import type { Response } from '../response/types';
+import { startHeaders } from '../response/headers';
 import { compileETag, compileQueryParser, compileTrust, settingsOf } from './settings';
-import { APP_CLASS, FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from './symbols';
-import { fetchClasses, fetchHandler, type RequestListener } from './fetch/handler';
-import { View, type EngineFunction, type ViewConstructor, type ViewLike } from './view';
+import { FINAL_OPTIONS, ROUTER, SERVER_CLASSES, TRUST_PROXY_DEFAULT } from '../utils/symbols';
+import { fetchMember } from '../fetch/handler';
+import { View, type EngineFunction, type ViewConstructor, type ViewLike } from '../view';
 
 /** Lower-cased HTTP methods known to node, each an `app.METHOD` (the router's list). */
 export { methods };
 
-interface ServerClasses {
-  IncomingMessage: typeof IncomingMessage;
-  ServerResponse: typeof ServerResponse;
-}
-
 interface AppInternals {
   [ROUTER]?: AppRouter;
   [FINAL_OPTIONS]?: FinalHandlerOptions;
-  [SERVER_CLASSES]?: ServerClasses;
+  [SERVER_CLASSES]?: Http1Classes;
 }
 
 type App = Application & AppInternals;
@@ -63,62 +59,6 @@ function appOnError(app: App): NonNullable<FinalHandlerOptions['onerror']> {
     app[FINAL_OPTIONS] = options;
   }
   return options.onerror!;
-}
-
-type ClassOf<T> = { [APP_CLASS]?: T };
-
-/**
- * The request and response classes of the servers the app creates itself (`app.listen`):
- * their instances are born with `app.request` / `app.response` as prototypes, so requests
- * need no prototype switch. Undefined when the app's prototypes were replaced by the user
- * (the server then uses node's classes and `handle` switches prototypes).
- */
-export function serverClasses(app: App): ServerClasses | undefined {
-  let classes = app[SERVER_CLASSES];
-  if (classes === undefined) {
-    const requestClass = Object.prototype.hasOwnProperty.call(app.request, APP_CLASS) ? (app.request as ClassOf<typeof IncomingMessage>)[APP_CLASS] : undefined;
-    const responseClass = Object.prototype.hasOwnProperty.call(app.response, APP_CLASS)
-      ? (app.response as ClassOf<typeof ServerResponse>)[APP_CLASS]
-      : undefined;
-    if (requestClass === undefined || responseClass === undefined) return undefined;
-    classes = { IncomingMessage: requestClass, ServerResponse: responseClass };
-    app[SERVER_CLASSES] = classes;
-  }
-  return classes;
-}
-
-/** Where an app keeps its `fetch` handler once asked for it. */
-const FETCH: unique symbol = Symbol('webfw.fetch');
-
-/**
- * `app.fetch(request, env?, ctx?)`: the app as a web-standard fetch handler (fetch/handler.ts), bound
- * to the app (so `Bun.serve({ fetch: app.fetch })` and `Deno.serve(app.fetch)` work), made
- * once per app. Assigning `app.fetch` gives the app an own property, as for any other member.
- */
-export const fetchMember: PropertyDescriptor = {
-  configurable: true,
-  enumerable: false,
-  get(this: App & { [FETCH]?: unknown }) {
-    if (typeof this !== 'function') return undefined;
-    return (this[FETCH] ??= fetchHandler(this as unknown as RequestListener, () => fetchClasses(serverClasses(this)?.IncomingMessage, this.response)));
-  },
-  set(this: object, value: unknown) {
-    Object.defineProperty(this, 'fetch', { configurable: true, enumerable: true, writable: true, value });
-  },
-};
-
-/**
- * Gives the server of `req` (one the user made with `http.createServer(app)`, or
- * `http2.createServer(app)` / `http2.createSecureServer(options, app)`) the app's request and
- * response classes, when the app has them (server-adoption.ts, http2/server-adoption.ts).
- */
-export function adoptServerOf(req: IncomingMessage, app: Application): void {
-  if (req.httpVersionMajor === 2) {
-    adoptHttp2ServerOf(req, () => http2Classes(app.request, app.response));
-    return;
-  }
-  const classes = serverClasses(app as App);
-  if (classes !== undefined) adoptServer(req, classes);
 }
 
 /** The application prototype: every app inherits these methods (and EventEmitter's). */
@@ -223,11 +163,11 @@ define('handle', function handle(this: App, req: IncomingMessage, res: ServerRes
   r.res = s;
   s.req = r;
   r.next = done;
-  // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: http2/prototypes.ts; those of app.listen's
+  // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../prototypes/http2.ts; those of app.listen's
   // servers and adopted ones are born with them)
   if (Object.getPrototypeOf(req) !== this.request && adoptRequest(req, this.request)) {
     // a server the user made: later requests are born with the app's prototypes
-    // (server-adoption.ts, http2/server-adoption.ts)
+    // (../prototypes/server-adoption.ts)
     if (callback === undefined) adoptServerOf(req, this);
   }
   if (Object.getPrototypeOf(res) !== this.response) adoptResponse(res, this.response);
@@ -254,67 +194,6 @@ define('use', function use(this: App): App {
   }
   return this;
 });
-
-/**
- * Mounts the app `sub` on `router` at `path` for `parent.use`: `sub` gets `mountpath` and
- * `parent`, runs with its own request/response prototypes (the parent's are restored when it
- * passes the request on), and emits `mount` with the parent.
- */
-export function mountApp(router: { use(path: unknown, fn: unknown): unknown }, path: unknown, parent: Application, sub: Application): void {
-  sub.mountpath = path as string;
-  sub.parent = parent;
-  router.use(path, function mounted_app(req: Request, res: Response, next: NextFunction): void {
-    const orig = req.app;
-    if (SETTLES_BEFORE_SWITCH) settleBeforeSwitch(req, res);
-    sub.handle(req, res, (err?: unknown) => {
-      adoptRequest(req, orig.request);
-      adoptResponse(res, orig.response);
-      next(err);
-    });
-  });
-  sub.emit('mount', parent);
-}
-
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/**
- * Whether a request is settled before it enters a sub-app (`settleBeforeSwitch`): on the V8 of
- * Node 20 and 22 (before 13). From V8 13 on (Node 24, 26) a property added after a prototype
- * switch follows the same shared transitions as on any other request, and every own property
- * the request already has makes the switch itself longer (V8 replays each one): there the
- * settling saved nothing and cost 3% of the instructions of a request through a sub-app
- * (docs/performance.md, "Sub-apps on Node 22 and on Node 24").
- */
-const SETTLES_BEFORE_SWITCH = Number((process.versions?.v8 ?? '0').split('.')[0]) < 13;
-
-/**
- * Gives `req` and `res`, before a sub-app switches their prototypes, as own properties (with
- * the values they read already) the members routing and answering add to them later:
- * `req.route` (set by the sub-app's route), `req._eventsCount` (node's, on the emitter's
- * prototype until a listener is added) and `res.statusCode` / `res.statusMessage` (node's, on
- * the prototype until `writeHead`, for node's HTTP/1 responses). Every read answers as before. The V8 of Node 20 and 22
- * gives an object whose prototype was switched a hidden class of its own for every property
- * added afterwards (docs/performance.md, "Sub-apps"); with nothing left to add, a route in a
- * sub-app runs there at 0.87x of the same route in a Router instead of 0.25x.
- */
-function settleBeforeSwitch(req: Request, res: Response): void {
-  const r = req as unknown as Record<string, unknown>;
-  const s = res as unknown as Record<string, unknown>;
-  ownCopy(r, 'route');
-  ownCopy(r, '_eventsCount');
-  // (node's HTTP/1 response only: HTTP/2's has accessors there, and reading its statusMessage warns)
-  if (res instanceof ServerResponse) {
-    ownCopy(s, 'statusCode');
-    ownCopy(s, 'statusMessage');
-  }
-}
-
-/** Gives `obj` an own `key` holding the value it reads now, unless it has one. */
-function ownCopy(obj: Record<string, unknown>, key: string): void {
-  if (hasOwn.call(obj, key)) return;
-  const value = obj[key];
-  obj[key] = value;
-}
 
 /** Creates a route for `path` on the app's router; chain verbs on it. */
 define('route', function route(this: App, path: PathArgument): AppRoute {

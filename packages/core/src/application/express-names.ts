@@ -15,8 +15,8 @@ import type {
   RouteHandlers,
   RouteMatcher,
   Router,
-} from './application-types';
-import type { Response } from './response-types';
+} from './types';
+import type { Response } from '../response/types';
 
 /** An app: what `webfw()` returns (@types/express's `Express`). */
 export type Express<Locals extends object = DefaultLocals> = Application<Locals>;

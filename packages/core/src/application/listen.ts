@@ -7,8 +7,8 @@ import { createServer as createHttpServer, type IncomingMessage, type RequestLis
 import { createServer as createHttpsServer } from 'node:https';
 import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import type { ListenOptions } from 'node:net';
-import type { Http2Classes } from './http2/prototypes';
-import { useStreamTables } from './http2/stream-tables';
+import type { Http2Classes } from '../prototypes/http2';
+import { useStreamTables } from '../http2/stream-tables';
 
 export type { AppServer, Http2ListenOptions, Http2TlsListenOptions, HttpsListenOptions, ServerListenOptions } from './listen-types';
 import type { AppServer, ServerListenOptions } from './listen-types';

@@ -1,7 +1,7 @@
 import { parse as parseSimpleQuery } from 'node:querystring';
 import proxyaddr from 'proxy-addr';
 import qs from 'qs';
-import { strongETag, weakETag, type ETagFunction } from './utils-etag';
+import { strongETag, weakETag, type ETagFunction } from '../utils/etag';
 
 /** A parsed query string: keys to strings, arrays or (extended parser) nested objects. */
 export interface ParsedQuery {

@@ -10,10 +10,10 @@ import type { Server as HttpsServer } from 'node:https';
 import type { ListenOptions } from 'node:net';
 import type { HttpMethod, NextFunction, PathArgument, RegExpParams, RouteParameters, RouterInstance, RouterOptions } from '@webfw/router';
 import type { Http2ListenOptions, Http2TlsListenOptions, HttpsListenOptions } from './listen-types';
-import type { Request } from './request-types';
-import type { Response } from './response-types';
+import type { Request } from '../request/types';
+import type { Response } from '../response/types';
 import type { ETagFunction, ETagSetting, ParsedQuery, QueryParser, QueryParserSetting, TrustFunction, TrustProxySetting } from './settings';
-import type { EngineFunction, ViewConstructor, ViewLike } from './view';
+import type { EngineFunction, ViewConstructor, ViewLike } from '../view';
 
 /** Shared with the router, which defines them (re-exported for users of `@webfw/core`). */
 export type { HttpMethod, NextFunction, PathArgument };

@@ -9,7 +9,7 @@
  * and the request body as its stream; its response is a `FetchResponse` (response.ts):
  * node's response API handing the status, the headers and the body to the `Response` as the
  * app produces them, born with the twin of `app.response` as its prototype
- * (../prototype-twins.ts). Both share a connection stand-in (connection.ts) with the
+ * (../prototypes/fetch.ts). Both share a connection stand-in (connection.ts) with the
  * client's address as the runtime gives it: Bun's `server.requestIP(request)`, Deno's
  * `info.remoteAddr`, else the `CF-Connecting-IP` header (workerd). So every middleware that
  * works on node's objects works here.
@@ -24,40 +24,12 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { FetchConnection } from './connection';
 import { FetchResponse } from './response';
-import { headerMethods } from '../response-headers';
-import { twinClassOf, twinKind } from '../prototype-twins';
+import type { Application } from '../application/types';
+import { serverClasses } from '../prototypes/app-prototype';
+import { fetchClasses, type FetchClasses } from '../prototypes/fetch';
 
 /** The app as `fetchApp` calls it: node's request listener. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** The classes the app's requests and responses are born with (application.ts), if it has them. */
-export interface FetchClasses {
-  IncomingMessage: typeof IncomingMessage;
-  FetchResponse: typeof FetchResponse;
-}
-
-/**
- * The twins of the apps' response prototypes ending on `FetchResponse.prototype`: webfw's
- * own header methods (built on node's HTTP/1 store) give way to the fetch response's.
- */
-const responseKind = twinKind(
-  'response',
-  ServerResponse.prototype,
-  FetchResponse,
-  (_level, key, descriptor) => typeof key === 'string' && headerMethods[key]?.value === descriptor.value,
-);
-
-/**
- * The classes the fetch handler of an app with `requestClass` (its own `IncomingMessage`
- * class, or undefined) and the response prototype `responseProto` constructs with: undefined
- * when the app has no classes of its own (its `handle` then gives requests and responses its
- * prototypes).
- */
-export function fetchClasses(requestClass: typeof IncomingMessage | undefined, responseProto: object): FetchClasses | undefined {
-  const responseClass = twinClassOf(responseKind, responseProto);
-  if (requestClass === undefined || responseClass === undefined) return undefined;
-  return { IncomingMessage: requestClass, FetchResponse: responseClass as typeof FetchResponse };
-}
 
 /** Where the authority of absolute URL `url` starts (after `scheme://`). */
 function authorityStart(url: string): number {
@@ -156,3 +128,23 @@ export function fetchHandler(
     return fetchApp(listener, classes, request, env, ctx);
   };
 }
+
+/** Where an app keeps its `fetch` handler once asked for it. */
+const FETCH: unique symbol = Symbol('webfw.fetch');
+
+/**
+ * `app.fetch(request, env?, ctx?)`: the app as a web-standard fetch handler (fetch/handler.ts), bound
+ * to the app (so `Bun.serve({ fetch: app.fetch })` and `Deno.serve(app.fetch)` work), made
+ * once per app. Assigning `app.fetch` gives the app an own property, as for any other member.
+ */
+export const fetchMember: PropertyDescriptor = {
+  configurable: true,
+  enumerable: false,
+  get(this: Application & { [FETCH]?: unknown }) {
+    if (typeof this !== 'function') return undefined;
+    return (this[FETCH] ??= fetchHandler(this as unknown as RequestListener, () => fetchClasses(serverClasses(this)?.IncomingMessage, this.response)));
+  },
+  set(this: object, value: unknown) {
+    Object.defineProperty(this, 'fetch', { configurable: true, enumerable: true, writable: true, value });
+  },
+};

@@ -29,7 +29,7 @@
 import { STATUS_CODES, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Stream } from 'node:stream';
 import type { FetchConnection } from './connection';
-import { HEADER_STATE } from '../symbols';
+import { HEADER_STATE } from '../utils/symbols';
 
 /** Whether this is Cloudflare's runtime (its documented `navigator.userAgent`). */
 const IS_WORKERD = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
@@ -212,7 +212,7 @@ export class FetchResponse extends Stream {
     this._needDrain = false;
     this._ending = false;
     this._done = false;
-    // webfw's header state (../response-headers.ts): settled, the store being this response's own
+    // webfw's header state (../response/headers.ts): settled, the store being this response's own
     (this as { [HEADER_STATE]?: number })[HEADER_STATE] = 0;
   }
 

@@ -1,8 +1,8 @@
 /**
- * HTTP/2: the header methods of the response twins (prototypes.ts), and the one-call send of a
+ * HTTP/2: the header methods of the response twins (../prototypes/http2.ts), and the one-call send of a
  * complete response on them.
  *
- * On the response twin, webfw's header methods (../response-headers.ts, built on node's HTTP/1
+ * On the response twin, webfw's header methods (../response/headers.ts, built on node's HTTP/1
  * `OutgoingMessage`) give way to node's HTTP/2 ones, wrapped so that HTTP/1-only headers are
  * dropped: whoever sets `Connection`, `Keep-Alive`, `Proxy-Connection`, `Transfer-Encoding`,
  * `Upgrade` (or `Host`, `HTTP2-Settings`, or `TE` other than `trailers`), with `setHeader`,
@@ -85,7 +85,7 @@ function headerStore(res: Http2ServerResponse): Record<string, unknown> | undefi
 function setHeader(this: Http2ServerResponse, name: string, value: number | string | readonly string[]): Http2ServerResponse {
   if (!this.headersSent) {
     if (name === 'X-Powered-By' && value === 'webfw') {
-      // webfw's own header, set on every response (application.ts): valid, nothing to drop
+      // webfw's own header, set on every response (../application/application.ts): valid, nothing to drop
       const store = headerStore(this);
       if (store !== undefined) {
         store['x-powered-by'] = value;

@@ -23,8 +23,8 @@
  * tooling/scripts/node-matrix.mjs, with the fallback for a server left alone).
  */
 import { createServer, Http2ServerRequest, Http2ServerResponse, type Http2SecureServer, type Http2Server, type Http2Session } from 'node:http2';
-import type { Http2Classes } from './prototypes';
-import { useSessionStreamTables } from './stream-tables';
+import type { Http2Classes } from './http2';
+import { useSessionStreamTables } from '../http2/stream-tables';
 
 type AnyHttp2Server = Http2Server | Http2SecureServer;
 type StreamListener = (...args: unknown[]) => void;

@@ -2,7 +2,7 @@
  * HTTP/2: webfw's request and response on node's `http2` compat objects.
  *
  * Node's HTTP/2 compat objects (`Http2ServerRequest`, `Http2ServerResponse`) are not built on
- * node's HTTP/1 classes, so they get twins of the app's prototype chain (../prototype-twins.ts)
+ * node's HTTP/1 classes, so they get twins of the app's prototype chain (twins.ts)
  * ending on `Http2ServerRequest.prototype` / `Http2ServerResponse.prototype`.
  *
  * On the response twin, webfw's header methods give way to node's HTTP/2 ones, wrapped so
@@ -10,12 +10,12 @@
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
-import { http2HeaderMethods } from './headers';
-import { twinClassOf, twinKind } from '../prototype-twins';
-import { response } from '../response';
-import { headerMethods } from '../response-headers';
+import { http2HeaderMethods } from '../http2/headers';
+import { twinClassOf, twinKind } from './twins';
+import { response } from '../response/response';
+import { headerMethods } from '../response/headers';
 
-export { adoptRequest, adoptResponse } from '../prototype-twins';
+export { adoptRequest, adoptResponse } from './twins';
 
 const requestKind = twinKind('request', IncomingMessage.prototype, Http2ServerRequest);
 
@@ -44,15 +44,4 @@ export function http2Classes(requestProto: object, responseProto: object): Http2
   const res = twinClassOf(responseKind, responseProto);
   if (req === undefined || res === undefined) return undefined;
   return { Http2ServerRequest: req as unknown as typeof Http2ServerRequest, Http2ServerResponse: res as unknown as typeof Http2ServerResponse };
-}
-
-/**
- * Whether a request has a body: a Transfer-Encoding or Content-Length header (type-is's
- * test), or, on HTTP/2, where neither is required, a stream the client did not end with its
- * HEADERS frame.
- */
-export function hasBody(req: IncomingMessage | Http2ServerRequest): boolean {
-  const headers = req.headers;
-  if (headers['transfer-encoding'] !== undefined || !isNaN(headers['content-length'] as unknown as number)) return true;
-  return req.httpVersionMajor === 2 && (req as Http2ServerRequest).stream?.endAfterHeaders === false;
 }

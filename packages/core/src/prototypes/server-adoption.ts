@@ -8,7 +8,7 @@
  * answers), so every request and response has hidden classes of its own, node's inline caches
  * go megamorphic and the garbage collector works harder. Measured on a hello JSON app: about a
  * quarter of the throughput of the same app started by `app.listen()`, whose servers construct
- * requests and responses with the app's own classes (application.ts `serverClasses`).
+ * requests and responses with the app's own classes (app-prototype.ts `serverClasses`).
  *
  * So on the first request an app answers as a server's request listener (not mounted, not
  * middleware of something else), it gives that server the classes `app.listen` would have
@@ -24,7 +24,11 @@
  * fallback for a server left alone).
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
-import type { Http1Classes } from './listen';
+import type { Application } from '../application/types';
+import type { Http1Classes } from '../application/listen';
+import { serverClasses } from './app-prototype';
+import { http2Classes } from './http2';
+import { adoptHttp2ServerOf } from './http2-server-adoption';
 
 /** Servers already looked at (adopted or left alone). */
 const seen = new WeakSet<object>();
@@ -41,7 +45,7 @@ function symbolHolding(server: object, description: string, value: unknown): sym
  * Gives the server `req` came from (`req.socket.server`) the request and response classes
  * `classes` of the app answering it, when the server still holds node's own classes and was
  * not looked at before; later requests of that server are born with the app's prototypes.
- * Does nothing for any other request (HTTP/2: http2/server-adoption.ts; mocks, a server with
+ * Does nothing for any other request (HTTP/2: http2-server-adoption.ts; mocks, a server with
  * classes of its own).
  */
 export function adoptServer(req: IncomingMessage, classes: Http1Classes): void {
@@ -55,4 +59,18 @@ export function adoptServer(req: IncomingMessage, classes: Http1Classes): void {
   const target = server as Record<symbol, unknown>;
   target[requestKey] = classes.IncomingMessage;
   target[responseKey] = classes.ServerResponse;
+}
+
+/**
+ * Gives the server of `req` (one the user made with `http.createServer(app)`, or
+ * `http2.createServer(app)` / `http2.createSecureServer(options, app)`) the app's request and
+ * response classes, when the app has them (above, and http2-server-adoption.ts).
+ */
+export function adoptServerOf(req: IncomingMessage, app: Application): void {
+  if (req.httpVersionMajor === 2) {
+    adoptHttp2ServerOf(req, () => http2Classes(app.request, app.response));
+    return;
+  }
+  const classes = serverClasses(app);
+  if (classes !== undefined) adoptServer(req, classes);
 }

@@ -7,7 +7,7 @@
  * responses of the fetch handler are not built on those classes, so a request given the
  * HTTP/1 prototypes breaks inside their code (what express does). For them each level of
  * that chain has a twin: a prototype holding the same members (the very same functions and
- * accessors, defined once in request.ts and response.ts), inheriting the twin of the level
+ * accessors, defined once in ../request/request.ts and ../response/response.ts), inheriting the twin of the level
  * above and, at the bottom, the kind's own prototype (`Http2ServerRequest.prototype`,
  * `FetchResponse.prototype`, ...) in place of `IncomingMessage.prototype` /
  * `ServerResponse.prototype`.
@@ -25,7 +25,7 @@
  * asked for.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { APP_CLASS } from './symbols';
+import { APP_CLASS } from '../utils/symbols';
 
 /** A class whose instances are one kind of request or response. */
 type AnyClass = abstract new (...args: never[]) => object;

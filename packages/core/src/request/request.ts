@@ -1,27 +1,38 @@
 import { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { Http2ServerRequest } from 'node:http2';
 import type { TLSSocket } from 'node:tls';
 import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
 import typeis from 'type-is';
 import { parseUrl } from '@webfw/router';
-import { hasBody } from './http2/prototypes';
-import type { ParamsDictionary } from './application-types';
-import type { RangeOptions, Ranges, Request } from './request-types';
-import { settingsOf, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from './settings';
-import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from './utils-accepts';
+import type { ParamsDictionary } from '../application/types';
+import type { RangeOptions, Ranges, Request } from './types';
+import { settingsOf, trustNone, type ParsedQuery, type QueryParser, type TrustFunction } from '../application/settings';
+import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argumentList } from '../utils/accepts';
 
 export type { ParamsDictionary, RangeOptions, Ranges };
 
 /**
  * The request type in the `(P, ReqBody, ReqQuery)` order this module had before it took
  * @types/express's: kept, as this module's `Request`, for the v4 entry's `RequestV4`. Everything
- * else uses request-types.ts's `Request` (express order), which `@webfw/core` exports. (Its own
+ * else uses types.ts's `Request` (express order), which `@webfw/core` exports. (Its own
  * name keeps the published declarations from renaming that one `Request$1`.)
  */
 type RequestInV4Order<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> = Request<P, unknown, ReqBody, ReqQuery>;
 export type { RequestInV4Order as Request };
+
+/**
+ * Whether a request has a body: a Transfer-Encoding or Content-Length header (type-is's
+ * test), or, on HTTP/2, where neither is required, a stream the client did not end with its
+ * HEADERS frame.
+ */
+function hasBody(req: IncomingMessage | Http2ServerRequest): boolean {
+  const headers = req.headers;
+  if (headers['transfer-encoding'] !== undefined || !isNaN(headers['content-length'] as unknown as number)) return true;
+  return req.httpVersionMajor === 2 && (req as Http2ServerRequest).stream?.endAfterHeaders === false;
+}
 
 /**
  * Returns a request header, name case-insensitive; `Referer` and `Referrer` are
@@ -75,7 +86,7 @@ function range(this: Request, size: number, options?: RangeOptions): Ranges | -1
  */
 function is(this: Request, types: string | readonly string[]): string | false | null {
   const list = Array.isArray(types) ? (types as string[]) : (Array.prototype.slice.call(arguments) as string[]);
-  // type-is's test with HTTP/2's bodies (no Content-Length needed): http2/prototypes.ts
+  // type-is's test with HTTP/2's bodies (no Content-Length needed): `hasBody`
   return hasBody(this) ? typeis.is(this.headers['content-type'] as string, list) : null;
 }
 

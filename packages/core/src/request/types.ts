@@ -3,9 +3,9 @@
  * The prototype and its methods are in request.ts.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Application, DefaultLocals, NextFunction, ParamsDictionary } from './application-types';
-import type { Response } from './response-types';
-import type { ParsedQuery } from './settings';
+import type { Application, DefaultLocals, NextFunction, ParamsDictionary } from '../application/types';
+import type { Response } from '../response/types';
+import type { ParsedQuery } from '../application/settings';
 
 /** Options of `req.range()`. */
 export interface RangeOptions {

@@ -1,8 +1,8 @@
 import createError from 'http-errors';
-import type { NextFunction } from './application-types';
-import type { Request } from './request-types';
-import { lookupType } from './response-content-type';
-import type { FormatHandler, FormatHandlers, Response } from './response-types';
+import type { NextFunction } from '../application/types';
+import type { Request } from '../request/types';
+import { lookupType } from './content-type';
+import type { FormatHandler, FormatHandlers, Response } from './types';
 
 /** A media type from a `res.format` key, split into its value, quality and parameters. */
 export interface NormalizedType {

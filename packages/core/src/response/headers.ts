@@ -19,7 +19,7 @@
  * `/user/:id` route), measured by tooling/bench/ablation/tricks.mjs (docs/performance.md).
  */
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
-import { HEADER_STATE } from './symbols';
+import { HEADER_STATE } from '../utils/symbols';
 
 /** No header stored yet, none pending. */
 const UNTOUCHED = 1;
@@ -29,7 +29,7 @@ const UNTOUCHED_POWERED = 2;
 const SETTLED = 0;
 
 /**
- * The header state of a response, kept under `HEADER_STATE` (symbols.ts); the only type of it.
+ * The header state of a response, kept under `HEADER_STATE` (../utils/symbols.ts); the only type of it.
  * `UNTOUCHED`/`UNTOUCHED_POWERED` while the fast path is open, `SETTLED` (or never set) once
  * node's store holds the headers, or the flat `[name, value, ...]` list a fast send wrote.
  */

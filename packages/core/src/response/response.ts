@@ -1,8 +1,8 @@
 /**
  * The response prototype's methods, read as express's lib/response.js: status, headers,
  * bodies (send, json, jsonp), negotiation and redirects, cookies, files, views. The type the
- * implementation uses is in response-types.ts; `res.sendFile`/`res.download` are built in
- * response-sendfile.ts.
+ * implementation uses is in types.ts; `res.sendFile`/`res.download` are built in
+ * file.ts.
  */
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
 import { extname } from 'node:path';
@@ -11,26 +11,26 @@ import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
 import vary from 'vary';
-import type { NextFunction, RenderCallback } from './application-types';
-import type { Request } from './request-types';
-import type { HeaderValue, Response } from './response-types';
-import { downloadWith, sendFileWith } from './response-sendfile';
-import { attachmentDisposition, fullContentType, withUtf8Charset } from './response-content-type';
-import { clearCookieOptions, serializeCookie, type CookieOptions } from './response-cookie';
-import { transferFile, type SendFileOptions } from './response-file';
-import { formatWith, normalizeType } from './response-format';
-import { isPlainHttp2Response, sendHttp2 } from './http2/headers';
-import { isPlainFetchResponse, sendFetch } from './fetch/response';
-import { endText, headerMethods, isUntouched, sendUntouched } from './response-headers';
-import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './response-json';
-import { settingsOf } from './settings';
-import { builtInETag, strongETag, weakETag, type ETagFunction } from './utils-etag';
+import type { NextFunction, RenderCallback } from '../application/types';
+import type { Request } from '../request/types';
+import type { HeaderValue, Response } from './types';
+import { downloadWith, sendFileWith } from './file';
+import { attachmentDisposition, fullContentType, withUtf8Charset } from './content-type';
+import { clearCookieOptions, serializeCookie, type CookieOptions } from './cookie';
+import { transferFile, type SendFileOptions } from './file';
+import { formatWith, normalizeType } from './format';
+import { isPlainHttp2Response, sendHttp2 } from '../http2/headers';
+import { isPlainFetchResponse, sendFetch } from '../fetch/response';
+import { endText, headerMethods, isUntouched, sendUntouched } from './headers';
+import { sanitizeCallbackName, stringifyJson, wrapJsonp } from './json';
+import { settingsOf } from '../application/settings';
+import { builtInETag, strongETag, weakETag, type ETagFunction } from '../utils/etag';
 
-export type { CookieOptions } from './response-cookie';
-export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './response-file';
-export type { FormatHandler, FormatHandlers, HeaderValue, Response } from './response-types';
-export { downloadWith, fileDone, sendFileWith } from './response-sendfile';
-export { formatWith } from './response-format';
+export type { CookieOptions } from './cookie';
+export type { DownloadOptions, SendFileOptions, TransferCallback, TransferError } from './file';
+export type { FormatHandler, FormatHandlers, HeaderValue, Response } from './types';
+export { downloadWith, fileDone, sendFileWith } from './file';
+export { formatWith } from './format';
 
 /** What this module needs of a request beyond the public type. */
 type OwnRequest = Request & { next?: NextFunction };
@@ -180,7 +180,7 @@ function isPlainSend(req: Request, code: number, etagFn: ETagFunction | undefine
  * Content-Length (left out when a Transfer-Encoding is set: never both), the ETag per the
  * `etag fn` setting, 304 when the request is fresh, no body for HEAD, 204, 304 and 205, then
  * `end`. A string is sent as UTF-8, the header block in the bytes express 5's would have (see
- * `endText`). While the headers are untouched (see response-headers.ts) and none of the
+ * `endText`). While the headers are untouched (see headers.ts) and none of the
  * conditional steps applies (`isPlainSend`), every header goes out with one `writeHead`.
  */
 function sendPayload(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {

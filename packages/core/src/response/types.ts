@@ -4,10 +4,10 @@
  * are in types/express-serve-static-core/response.d.ts; the methods are in response.ts.
  */
 import type { ServerResponse } from 'node:http';
-import type { Application, DefaultLocals, NextFunction, RenderCallback } from './application-types';
-import type { Request } from './request-types';
-import type { CookieOptions } from './response-cookie';
-import type { DownloadOptions, SendFileOptions, TransferCallback } from './response-file';
+import type { Application, DefaultLocals, NextFunction, RenderCallback } from '../application/types';
+import type { Request } from '../request/types';
+import type { CookieOptions } from './cookie';
+import type { DownloadOptions, SendFileOptions, TransferCallback } from './file';
 
 /** A handler of `res.format`, called with the request, the response and `next`. */
 export type FormatHandler = (req: Request, res: Response, next: NextFunction) => void;

@@ -22,5 +22,5 @@ export const APP_CLASS: unique symbol = Symbol('webfw.appClass');
 /** On an app's settings object: `trust proxy` still holds its default value. */
 export const TRUST_PROXY_DEFAULT: unique symbol = Symbol('webfw.trustProxyDefault');
 
-/** On a response: its header state (see `HeaderState` in response-headers.ts). */
+/** On a response: its header state (see `HeaderState` in ../response/headers.ts). */
 export const HEADER_STATE: unique symbol = Symbol('webfw.headerState');

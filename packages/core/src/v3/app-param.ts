@@ -6,7 +6,7 @@
  * (for example a RegExp made into a validating callback). A callback that is still not a
  * function throws `invalid param() call for <name>, got <callback>`.
  */
-import type { ParamHandler } from '../application-types';
+import type { ParamHandler } from '../application/types';
 import { routesRouter, type RoutesApp } from './app-routes';
 
 /** A customiser of later `app.param(name, callback)` calls: returns the callback to register, or nothing. */

@@ -12,10 +12,10 @@
  */
 import type { LayerV4 } from '@webfw/router/v4';
 import { Router } from '../v4/router';
-import { methods } from '../application';
-import type { NextFunction } from '../application-types';
-import type { Request } from '../request';
-import type { Response } from '../response';
+import { methods } from '../application/application';
+import type { NextFunction } from '../application/types';
+import type { Request } from '../request/request';
+import type { Response } from '../response/response';
 
 /** The routes router of a 3.x app: an express 4 router (../v4/router.ts). */
 export type RoutesRouter = ReturnType<typeof Router>;

@@ -5,7 +5,8 @@
  * (./locals.ts), literal mount paths followed by `/` or `.` (./mount-path.ts) and the 3.x
  * setting defaults (./settings.ts).
  */
-import { application as application5, fetchMember } from '../application';
+import { application as application5 } from '../application/application';
+import { fetchMember } from '../fetch/handler';
 import { application as application4 } from '../v4/application';
 import { appDel } from '../v4/app-del';
 import type { AppV4 } from '../v4/app-router';

@@ -16,7 +16,7 @@
  * (logger.ts). Everything else is the 4.x entry's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ParamHandler } from '../application-types';
+import type { ParamHandler } from '../application/types';
 import v4, { type ApplicationV4, type RouteMatcherV4, type RoutingKeys, type RoutingV4 } from '../v4/index';
 import { request } from '../v4/request';
 import { application } from './application';

@@ -11,14 +11,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useArguments } from '@webfw/router';
-import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application-types';
-import { endUnhandled } from '../final-handler';
-import { adoptRequest, adoptResponse } from '../prototype-twins';
-import { startHeaders } from '../response-headers';
-import { settingsOf } from '../settings';
-import type { Request } from '../request';
-import type { Response } from '../response';
-import { adoptServerOf, methods, mountApp } from '../application';
+import type { AppRoute, Application, NextFunction, ParamHandler, PathArgument } from '../application/types';
+import { endUnhandled } from '../application/final-handler';
+import { adoptRequest, adoptResponse } from '../prototypes/twins';
+import { startHeaders } from '../response/headers';
+import { settingsOf } from '../application/settings';
+import type { Request } from '../request/request';
+import type { Response } from '../response/response';
+import { methods } from '../application/application';
+import { adoptServerOf } from '../prototypes/server-adoption';
+import { mountApp } from '../prototypes/sub-app';
 import { method } from './members';
 import { Router, type ParamCustomizer, type Router4 } from './router';
 import { query, type QueryParserV4 } from './query-parser';
@@ -55,12 +57,12 @@ export function defineAppRouter(app: object): void {
 function expressInit(app: AppV4) {
   return function expressInit(req: Request, res: Response, next: NextFunction): void {
     // X-Powered-By as express 4 sets it here, pending while no header is stored (as 5.x's
-    // `handle` leaves it: ../response-headers.ts), so `res.send` may write every header at once
+    // `handle` leaves it: ../response/headers.ts), so `res.send` may write every header at once
     startHeaders(res, Boolean(settingsOf(app)['x-powered-by']));
     req.res = res;
     res.req = req;
     req.next = next;
-    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../http2/prototypes.ts; those of
+    // (HTTP/2 compat objects get the prototypes' HTTP/2 twins: ../prototypes/http2.ts; those of
     // app.listen's servers and adopted ones are born with the app's prototypes: nothing to look up)
     if (Object.getPrototypeOf(req) !== app.request) adoptRequest(req, app.request);
     if (Object.getPrototypeOf(res) !== app.response) adoptResponse(res, app.response);
@@ -85,14 +87,14 @@ function logError(this: AppV4, err: unknown): void {
 
 function handle(this: AppV4, req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void {
   const router = this._router;
-  // the final handler reads `env` when it runs, as 5.x's `handle` does (../application.ts)
+  // the final handler reads `env` when it runs, as 5.x's `handle` does (../application/application.ts)
   const done =
     callback || ((err?: unknown): void => endUnhandled(req, res, err, this.get('env') as string | undefined, (e: unknown) => logError.call(this, e)));
   if (!router) {
     done();
     return;
   }
-  // a server the user made: later requests are born with the app's prototypes (../server-adoption.ts)
+  // a server the user made: later requests are born with the app's prototypes (../prototypes/server-adoption.ts)
   if (callback === undefined && Object.getPrototypeOf(req) !== this.request) adoptServerOf(req, this as unknown as Application);
   router.handle(req as Request, res as Response, done);
 }

@@ -1,11 +1,12 @@
 /**
- * The 4.x application prototype: the 5.x members (see ../application.ts) with express 4's
+ * The 4.x application prototype: the 5.x members (see ../application/application.ts) with express 4's
  * router handling (./app-router.ts, over express 4's router: ./router.ts), `app.del`
  * (./app-del.ts) and the `extended` query parser default (./query-parser.ts).
  */
 import { EventEmitter } from 'node:events';
-import { application as application5, fetchMember } from '../application';
-import type { Application } from '../application-types';
+import { application as application5 } from '../application/application';
+import { fetchMember } from '../fetch/handler';
+import type { Application } from '../application/types';
 import { appDel } from './app-del';
 import { defineAppRouter, routerMembers, type AppV4 } from './app-router';
 import { copyMembers, method } from './members';

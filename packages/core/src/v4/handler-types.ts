@@ -5,8 +5,8 @@
  * parameters are @types/express's, in its order.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpMethod, NextFunction, ParamsDictionary, PathArgument } from '../application-types';
-import type { ParsedQuery } from '../settings';
+import type { HttpMethod, NextFunction, ParamsDictionary, PathArgument } from '../application/types';
+import type { ParsedQuery } from '../application/settings';
 import type { RequestV4 } from './request';
 import type { ResponseV4 } from './response';
 

@@ -1,5 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { appPrototype } from '../app-prototype';
+import { appPrototype } from '../prototypes/app-prototype';
 
 /**
  * The 4.x prototypes start as copies of the 5.x ones: every own member of a 5.x prototype but
@@ -41,7 +41,7 @@ export function createApp<App>(application: object, request: object, response: o
     (app as unknown as AppPrototype).handle(req, res, next);
   } as unknown as App & AppPrototype & { request: object; response: object };
   Object.setPrototypeOf(app, application);
-  // class-based, as 5.x apps: the servers app.listen makes construct with them (../app-prototype.ts)
+  // class-based, as 5.x apps: the servers app.listen makes construct with them (../prototypes/app-prototype.ts)
   app.request = appPrototype(IncomingMessage, request, app);
   app.response = appPrototype(ServerResponse, response, app);
   app.init();

@@ -8,7 +8,7 @@ import { parse as parseSimpleQuery } from 'node:querystring';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import qs from 'qs';
 import { parseUrl } from '@webfw/router';
-import type { ParsedQuery } from '../settings';
+import type { ParsedQuery } from '../application/settings';
 
 /** The `query parser` default of 4.x. */
 export const QUERY_PARSER_DEFAULT = 'extended';
@@ -61,7 +61,7 @@ type QueryRequest = IncomingMessage & { query?: unknown };
  * `req.query` as a value set on the request itself (by earlier middleware), as express 4's
  * `if (!req.query)` sees it on node's plain requests. A value from the request's prototype is
  * not one: a request born with a 5.x app's prototype (a server a 5.x app adopted first, see
- * ../server-adoption.ts) has the 5.x `query` getter there, which the switch to this app's
+^ * ../prototypes/server-adoption.ts) has the 5.x `query` getter there, which the switch to this app's
  * prototype drops.
  */
 function ownQuery(req: QueryRequest): unknown {

@@ -4,7 +4,7 @@
  * (`req.acceptsCharset: Use acceptsCharsets instead`, ...), each warning once per call site.
  */
 import depd from 'depd';
-import { request } from '../request';
+import { request } from '../request/request';
 import { method } from './members';
 
 const deprecate = depd('express');

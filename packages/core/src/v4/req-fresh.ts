@@ -6,7 +6,7 @@
  * fresh 2 (express 5) lets If-None-Match decide alone and `*` match.
  */
 import fresh from 'fresh-v0';
-import type { Request } from '../request';
+import type { Request } from '../request/request';
 import { getter } from './members';
 
 function getFresh(this: Request): boolean {

@@ -5,7 +5,7 @@
  * X-Forwarded-Host, else `:authority` on HTTP/2 or Host).
  */
 import depd from 'depd';
-import { hostOf, withoutPort, type Request } from '../request';
+import { hostOf, withoutPort, type Request } from '../request/request';
 import { getter } from './members';
 
 const deprecate = depd('express');

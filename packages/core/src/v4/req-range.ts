@@ -4,7 +4,7 @@
  * range 0-10 where 1.3 (express 5) calls it malformed (-2).
  */
 import parseRange from 'range-parser-v0';
-import type { RangeOptions, Ranges, Request } from '../request';
+import type { RangeOptions, Ranges, Request } from '../request/request';
 import { method } from './members';
 
 function range(this: Request, size: number, options?: RangeOptions): Ranges | -1 | -2 | undefined {

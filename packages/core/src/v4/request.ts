@@ -1,13 +1,13 @@
 /**
- * The 4.x request prototype: the 5.x members (see ../request.ts) but `req.query`, which the
+ * The 4.x request prototype: the 5.x members (see ../request/request.ts) but `req.query`, which the
  * `query` layer sets as a plain property (./query-parser.ts), with `req.param`
  * (./req-param.ts), the singular `accepts*` aliases (./req-accepts-aliases.ts), `req.host`
  * as the deprecated `req.hostname` (./req-host.ts), `req.fresh` by express 4's rules
  * (./req-fresh.ts) and `req.range` by express 4's parser (./req-range.ts).
  */
 import { IncomingMessage } from 'node:http';
-import { request as request5, type Request } from '../request';
-import type { ParsedQuery } from '../settings';
+import { request as request5, type Request } from '../request/request';
+import type { ParsedQuery } from '../application/settings';
 import { copyMembers, method } from './members';
 import { param } from './req-param';
 import { acceptsAliases } from './req-accepts-aliases';

@@ -4,8 +4,8 @@
  * "options.maxAge" is deprecated. ...`).
  */
 import depd from 'depd';
-import type { Response } from '../response';
-import type { CookieOptions } from '../response-cookie';
+import type { Response } from '../response/response';
+import type { CookieOptions } from '../response/cookie';
 import { method } from './members';
 
 const deprecate = depd('express');

@@ -4,7 +4,7 @@
  * a token bare), with `filename*` (UTF-8) when the name is not ISO-8859-1 or holds a `%XX`.
  */
 import { basename, extname } from 'node:path';
-import { downloadWith, type Response } from '../response';
+import { downloadWith, type Response } from '../response/response';
 import { method } from './members';
 
 const LATIN1_TEXT = /^[\x20-\x7e\x80-\xff]+$/;

@@ -4,7 +4,7 @@
  * otherwise they are 5.x's.
  */
 import depd from 'depd';
-import { jsonFor, response as response5, type Response } from '../response';
+import { jsonFor, response as response5, type Response } from '../response/response';
 import { method } from './members';
 import { send } from './res-send';
 

@@ -2,7 +2,7 @@
  * 4.x: `res.links` writes each value as it is (`<a,b>` for an array; 5.x writes one link per
  * URL of an array).
  */
-import type { Response } from '../response';
+import type { Response } from '../response/response';
 import { method } from './members';
 
 function links(this: Response, links: Record<string, string>): Response {

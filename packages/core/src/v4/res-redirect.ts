@@ -9,7 +9,7 @@ import depd from 'depd';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
-import type { Response } from '../response';
+import type { Response } from '../response/response';
 import { method } from './members';
 
 const deprecate = depd('express');

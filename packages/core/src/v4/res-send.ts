@@ -7,7 +7,7 @@
  */
 import depd from 'depd';
 import statuses from 'statuses';
-import { response as response5, type Response } from '../response';
+import { response as response5, type Response } from '../response/response';
 import { method } from './members';
 
 const deprecate = depd('express');

@@ -7,8 +7,8 @@
  */
 import depd from 'depd';
 import sendV0 from 'send-v0';
-import { fileDone, sendFileWith, type Response } from '../response';
-import { fileTransfer, transferPath, type FileSender, type SendFileOptions, type TransferCallback } from '../response-file';
+import { fileDone, sendFileWith, type Response } from '../response/response';
+import { fileTransfer, transferPath, type FileSender, type SendFileOptions, type TransferCallback } from '../response/file';
 import { method } from './members';
 
 const deprecate = depd('express');

@@ -5,7 +5,7 @@
  */
 import depd from 'depd';
 import statuses from 'statuses';
-import type { Response } from '../response';
+import type { Response } from '../response/response';
 import { method } from './members';
 
 const deprecate = depd('express');

@@ -7,8 +7,8 @@
  * up the same way.
  */
 import { serveStatic as staticV4 } from '@webfw/static/v4';
-import { formatWith, type HeaderValue, type Response } from '../response';
-import { acceptParams, type NormalizedType } from '../response-format';
+import { formatWith, type HeaderValue, type Response } from '../response/response';
+import { acceptParams, type NormalizedType } from '../response/format';
 import { method } from './members';
 
 const CHARSET = /;\s*charset\s*=/;

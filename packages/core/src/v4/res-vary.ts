@@ -4,7 +4,7 @@
  */
 import depd from 'depd';
 import vary from 'vary';
-import type { Response } from '../response';
+import type { Response } from '../response/response';
 import { method } from './members';
 
 const deprecate = depd('express');

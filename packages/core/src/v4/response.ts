@@ -1,6 +1,6 @@
 /**
- * The 4.x response prototype: the 5.x members (see ../response.ts) over the header methods of
- * the fast send path (../response-headers.ts; express 4's `expressInit` leaves X-Powered-By
+ * The 4.x response prototype: the 5.x members (see ../response/response.ts) over the header methods of
+ * the fast send path (../response/headers.ts; express 4's `expressInit` leaves X-Powered-By
  * pending as 5.x's `handle` does), with express 4's differences: `res.status`/`res.sendStatus` (./res-status.ts), `res.send`
  * (./res-send.ts), `res.json`/`res.jsonp` (./res-json.ts), Content-Types through mime 1.x
  * (./res-type.ts), `res.location`/`res.redirect` (./res-redirect.ts), `res.clearCookie`
@@ -9,9 +9,9 @@
  * (./res-content-disposition.ts).
  */
 import { ServerResponse } from 'node:http';
-import { response as response5, type Response } from '../response';
-import { headerMethods } from '../response-headers';
-import type { SendFileOptions, TransferCallback } from '../response-file';
+import { response as response5, type Response } from '../response/response';
+import { headerMethods } from '../response/headers';
+import type { SendFileOptions, TransferCallback } from '../response/file';
 import { copyMembers } from './members';
 import { clearCookieMember } from './res-clear-cookie';
 import { dispositionMembers } from './res-content-disposition';
