@@ -18,55 +18,13 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { roundOrder } from '../lib/harness.mjs';
 import { instructionsPerRequest } from '../lib/callgrind.mjs';
+import { TRICKS } from './tricks-list.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const REQUESTS = Number(process.env.REQUESTS ?? 5000);
 const WARMUP = Number(process.env.WARMUP ?? 30000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const URLS = { hello: '/', routes: '/user/42', miss: '/nope' };
-
-/**
- * A trick: its id, what it is, the scenarios it is measured on and the `edits` that take it
- * out, each [file, text, replacement]. Each text must occur exactly once, so an edit that no
- * longer applies fails loudly instead of measuring nothing.
- */
-const trick = (id, what, scenarios, ...edits) => ({ id, what, scenarios, edits });
-const OFF = 'if (false) {';
-
-const TRICKS = [
-  trick(
-    'header-fast-path',
-    'core: untouched responses sent with one writeHead (response-headers.ts)',
-    ['hello', 'routes'],
-    ['packages/core/src/response-headers.ts', 'if (res instanceof ServerResponse && nodeGetHeaderNames.call(res).length === 0) {', OFF],
-  ),
-  trick(
-    'layer-index',
-    'router: the LayerIndex segment tree (layer-index.ts)',
-    ['routes', 'hello'],
-    ['packages/router/src/layer-index.ts', 'let keyed = matchers.length > 0;', 'let keyed = false;'],
-  ),
-  trick(
-    'route-handle-inlining',
-    "router: a route's layer dispatched without the call through layer.handle (router-run.ts)",
-    ['hello', 'routes'],
-    ['packages/router/src/router-run.ts', 'if (layer.handle === layer.routeHandle)', 'if (false)'],
-  ),
-  trick(
-    'slash-count',
-    'router: patterns rejected on their number of `/` before the RegExp runs (path-matcher.ts)',
-    ['routes'],
-    ['packages/router/src/path-matcher.ts', 'if (this.slashes >= 0) {', OFF],
-  ),
-  trick(
-    'tracing-checks',
-    'router: the express.router.request channel asked before each call while nothing subscribes (layer.ts, router-run.ts)',
-    ['hello', 'routes'],
-    ['packages/router/src/layer.ts', 'if (this.route === undefined && isTracing()) {', OFF],
-    ['packages/router/src/layer.ts', 'if (isTracing()) {', OFF],
-    ['packages/router/src/router-run.ts', 'if (isTracing()) this.setMatchedRoute(l.patternOf(matcher));', ''],
-  ),
-];
 
 function run(cmd, args, cwd) {
   return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
