@@ -28,19 +28,16 @@
  * idle count within 10 s or the heap more than the same margin above the idle heap; an
  * oversized body answered otherwise than 413, or RSS past its margin meanwhile.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { client, once, parseAnswer, stats } from './lib/http1-client.mjs';
+import { envNumber as env, MB, percentiles, probe, settle, sleep, startServer } from './lib/server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const env = (name, fallback) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value >= 0)) throw new TypeError(`${name} must be a number >= 0, got "${process.env[name]}"`);
-  return value;
-};
 const REQUESTS = env('FETCH_SOAK_REQUESTS', 1_000_000);
 const CONNECTIONS = env('FETCH_SOAK_CONNECTIONS', 32);
 const ABORTS = env('FETCH_SOAK_ABORTS', 500);
@@ -51,9 +48,7 @@ const SLOW_SECONDS = env('FETCH_SOAK_SLOW_SECONDS', 5);
 const MAX_HEAP_GROWTH = env('FETCH_SOAK_MAX_HEAP_GROWTH_MB', 8) * 1024 * 1024;
 const MAX_RSS_GROWTH = env('FETCH_SOAK_MAX_RSS_GROWTH_MB', 32) * 1024 * 1024;
 
-const MB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let failures = [];
+const failures = [];
 
 /* ----- the runtimes ----- */
 
@@ -84,116 +79,25 @@ function runtimeBinary(runtime) {
   return { binary, version };
 }
 
-function hasTaskset() {
-  try {
-    execFileSync('taskset', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Starts the server under `runtime`, pinned to CPU 0; resolves with its port and process. */
-function startServer(runtime, binary) {
+function startFetchServer(runtime, binary) {
   const script = join(here, 'fetch-soak-server.mjs');
   const command = runtime === 'bun' ? [binary, script] : [binary, 'run', '-A', '--quiet', '--v8-flags=--expose-gc', script];
-  const pinned = hasTaskset();
-  const [file, ...args] = pinned ? ['taskset', '-c', '0', ...command] : command;
-  const child = spawn(file, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServer(command, {
+    name: `${runtime} server`,
     env: { ...process.env, NODE_ENV: 'production', DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+    // the server's own complaints are shown (Deno's one-line notice about its legacy signal is not news)
+    onStderr: (d) => {
+      const text = String(d)
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.includes('legacy behavior'))
+        .join('\n');
+      if (text) process.stderr.write(`${runtime}: ${text}\n`);
+    },
   });
-  // the server's own complaints are shown (Deno's one-line notice about its legacy signal is not news)
-  child.stderr.on('data', (d) => {
-    const text = String(d)
-      .split('\n')
-      .filter((line) => line.trim() !== '' && !line.includes('legacy behavior'))
-      .join('\n');
-    if (text) process.stderr.write(`${runtime}: ${text}\n`);
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), pid: child.pid, pinned });
-    });
-    child.once('exit', (code) => reject(new Error(`${runtime} server exited early (code ${code})`)));
-  });
-}
-
-/** RSS (bytes), open descriptors and CPU time (ms) of process `pid`, from /proc. */
-function probe(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
-  const fds = readdirSync(`/proc/${pid}/fd`).length;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { rss, fds, cpuMs: ((Number(stat[11]) + Number(stat[12])) * 1000) / 100 };
 }
 
 /* ----- HTTP/1.1 clients ----- */
-
-/** Reads one answer off `buf`: its status and length in bytes, or null when it is not all there (Content-Length or chunked). */
-function parseAnswer(buf) {
-  const headEnd = buf.indexOf('\r\n\r\n');
-  if (headEnd === -1) return null;
-  const head = buf.subarray(0, headEnd).toString('latin1');
-  const status = Number(head.slice(9, 12));
-  const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-  if (length !== null) {
-    const end = headEnd + 4 + Number(length[1]);
-    return buf.length < end ? null : { status, end };
-  }
-  if (!/\r\ntransfer-encoding: *chunked/i.test(head)) return { status, end: headEnd + 4 };
-  let at = headEnd + 4;
-  for (;;) {
-    const eol = buf.indexOf('\r\n', at);
-    if (eol === -1) return null;
-    const size = parseInt(buf.toString('latin1', at, eol), 16);
-    if (size === 0) return buf.length < eol + 4 ? null : { status, end: eol + 4 };
-    at = eol + 2 + size + 2;
-    if (buf.length < at) return null;
-  }
-}
-
-/**
- * A keep-alive client: `next()` gives the request to send (null to stop); each status is
- * checked and `done(latencyNs)` told. Resolves when stopped.
- */
-function client(port, next, done) {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setNoDelay(true);
-    let buf = Buffer.alloc(0);
-    let current = null;
-    let sentAt = 0n;
-    const send = () => {
-      current = next();
-      if (current === null) {
-        socket.end();
-        resolve();
-        return;
-      }
-      sentAt = process.hrtime.bigint();
-      socket.write(current.req);
-    };
-    socket.on('connect', send);
-    socket.on('data', (chunk) => {
-      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
-      for (;;) {
-        const answer = parseAnswer(buf);
-        if (answer === null) return;
-        buf = buf.subarray(answer.end);
-        if (answer.status !== current.status)
-          failures.push(`expected ${current.status}, got ${answer.status} for ${current.req.toString('latin1').split('\r\n')[0]}`);
-        done(process.hrtime.bigint() - sentAt);
-        send();
-      }
-    });
-    socket.on('error', reject);
-    socket.on('close', () => (current === null ? resolve() : reject(new Error('the server closed a keep-alive connection'))));
-  });
-}
 
 const get = (path) => Buffer.from(`GET ${path} HTTP/1.1\r\nHost: soak\r\n\r\n`);
 const post = (path, type, body) =>
@@ -207,49 +111,10 @@ const MIX = [
   { req: get('/nope'), status: 404 },
 ];
 
-/** One request on its own connection: its status and body, or null when the connection failed. */
-function once(port, req) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(req));
-    socket.on('data', (d) => {
-      chunks.push(d);
-      const buf = Buffer.concat(chunks);
-      const answer = parseAnswer(buf);
-      if (answer !== null) {
-        socket.destroy();
-        const headEnd = buf.indexOf('\r\n\r\n');
-        resolve({ status: answer.status, body: buf.toString('utf8', headEnd + 4, answer.end) });
-      }
-    });
-    socket.on('error', () => resolve(null));
-    socket.on('close', () => resolve(null));
-  });
-}
-
-/** The server's own figures (`/__stats`): heap after a full GC, RSS, descriptors, unhandled rejections, rejected fetches. */
-async function stats(port) {
-  const answer = await once(port, Buffer.from('GET /__stats HTTP/1.1\r\nHost: soak\r\nConnection: close\r\n\r\n'));
-  if (answer === null) throw new Error('the server did not answer /__stats');
-  return JSON.parse(answer.body);
-}
-
-/** Waits (up to `ms`) until the server holds at most `fds` descriptors; resolves with the count. */
-async function settle(pid, fds, ms = 10_000) {
-  const until = Date.now() + ms;
-  let now = probe(pid).fds;
-  while (now > fds && Date.now() < until) {
-    await sleep(100);
-    now = probe(pid).fds;
-  }
-  return now;
-}
-
-/** Latency percentiles (ms) of `samples` (ns). */
-function percentiles(samples) {
-  const sorted = [...samples].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const at = (p) => Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0n) / 1e6;
-  return `p50 ${at(0.5).toFixed(2)} ms  p99 ${at(0.99).toFixed(2)} ms  (${sorted.length} requests)`;
+/** Latency percentiles of `samples` (ns), as printed. */
+function latency(samples) {
+  const { n, p50, p99 } = percentiles(samples);
+  return `p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  (${n} requests)`;
 }
 
 /* ----- hostile clients ----- */
@@ -348,7 +213,7 @@ async function slowReaders(port, count) {
 
 async function soak(runtime) {
   const { binary, version } = runtimeBinary(runtime);
-  const server = await startServer(runtime, binary);
+  const server = await startFetchServer(runtime, binary);
   const { port, pid } = server;
   console.log(
     `\nfetch soak: ${runtime} ${version}, app.fetch on ${runtime === 'bun' ? 'Bun.serve' : 'Deno.serve'}${server.pinned ? ', server pinned to CPU 0, load generator to CPU 1' : ''}`,
@@ -377,7 +242,7 @@ async function soak(runtime) {
       }
     };
     const next = () => (issued >= limit ? null : MIX[issued++ % MIX.length]);
-    const load = () => Promise.all(Array.from({ length: CONNECTIONS }, () => client(port, next, onAnswer)));
+    const load = () => Promise.all(Array.from({ length: CONNECTIONS }, () => client(port, next, onAnswer, failures)));
     await load();
     const atWarmup = await stats(port);
     limit = REQUESTS;
@@ -462,6 +327,7 @@ async function soak(runtime) {
         port,
         () => (Date.now() < until ? MIX[0] : null),
         (ns) => samples.push(ns),
+        failures,
       ).catch((err) => failures.push(`${runtime}: the normal client beside the slow readers: ${err.message}`));
       clearInterval(rssSampler);
       const open = sockets.filter((s) => !s.destroyed).length;
@@ -471,7 +337,7 @@ async function soak(runtime) {
         `fetch soak: ${SLOW_READERS} slow readers (256 KiB streamed to each, nothing read for ${SLOW_SECONDS} s; all connected in ${connectSeconds.toFixed(1)} s)`,
       );
       console.log(
-        `  meanwhile: ${open} still open, ${held} of their streams waiting for 'drain', server fds ${during.fds}, RSS peak ${MB(peakRss)} MB (+${Math.round(Math.max(0, peakRss - idle.rss) / 1024 / SLOW_READERS)} KiB a reader); normal client GET /json: ${percentiles(samples)}`,
+        `  meanwhile: ${open} still open, ${held} of their streams waiting for 'drain', server fds ${during.fds}, RSS peak ${MB(peakRss)} MB (+${Math.round(Math.max(0, peakRss - idle.rss) / 1024 / SLOW_READERS)} KiB a reader); normal client GET /json: ${latency(samples)}`,
       );
       for (const socket of sockets) socket.destroy();
       await afterwards('the slow readers');

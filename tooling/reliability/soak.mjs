@@ -18,18 +18,13 @@
  * more file descriptors than after the warm-up, or, once the hostile clients are gone, file
  * descriptors not back to the idle count or the heap more than the same margin above it.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { client, stats } from './lib/http1-client.mjs';
+import { envNumber as env, MB, percentiles, probe, settle, sleep, startServer, taskset } from './lib/server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const env = (name, fallback) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value >= 0)) throw new TypeError(`${name} must be a number >= 0, got "${process.env[name]}"`);
-  return value;
-};
 const REQUESTS = env('SOAK_REQUESTS', 1_000_000);
 const CONNECTIONS = env('SOAK_CONNECTIONS', 32);
 const HOSTILE_SECONDS = env('SOAK_HOSTILE_SECONDS', 20);
@@ -37,46 +32,7 @@ const SLOW_CLIENTS = env('SOAK_SLOW_CLIENTS', 200);
 const MAX_HEAP_GROWTH = env('SOAK_MAX_HEAP_GROWTH_MB', 8) * 1024 * 1024;
 const MAX_RSS_GROWTH = env('SOAK_MAX_RSS_GROWTH_MB', 32) * 1024 * 1024;
 
-const MB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 const failures = [];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function taskset(args) {
-  try {
-    execFileSync('taskset', args, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/* ----- the server ----- */
-
-function startServer() {
-  const command = [process.execPath, '--expose-gc', join(here, 'soak-server.cjs')];
-  const pinned = taskset(['--version']);
-  const [file, ...args] = pinned ? ['taskset', '-c', '0', ...command] : command;
-  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), pid: child.pid, pinned });
-    });
-    child.once('exit', (code) => reject(new Error(`soak server exited early (code ${code})`)));
-  });
-}
-
-/** RSS (bytes), open file descriptors and CPU time (ms) of process `pid`, read from /proc. */
-function probe(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
-  const fds = readdirSync(`/proc/${pid}/fd`).length;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime
-  return { rss, fds, cpuMs: (ticks * 1000) / 100 };
-}
 
 /* ----- requests over keep-alive connections ----- */
 
@@ -96,64 +52,6 @@ const MIX = [
   { req: raw('GET /static/missing.txt HTTP/1.1\r\nHost: soak\r\n\r\n'), status: 404 },
 ];
 
-/**
- * A keep-alive client: `next()` gives the request to send (or null to stop); each answer is
- * checked against the expected status and reported to `done(latencyNs)`. Resolves when stopped.
- */
-function client(port, next, done) {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setNoDelay(true);
-    let buf = Buffer.alloc(0);
-    let current = null;
-    let sentAt = 0n;
-    const send = () => {
-      current = next();
-      if (current === null) {
-        socket.end();
-        resolve();
-        return;
-      }
-      sentAt = process.hrtime.bigint();
-      socket.write(current.req);
-    };
-    socket.on('connect', send);
-    socket.on('data', (chunk) => {
-      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
-      for (;;) {
-        const headEnd = buf.indexOf('\r\n\r\n');
-        if (headEnd === -1) return;
-        const head = buf.subarray(0, headEnd).toString('latin1');
-        const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-        if (length === null) return reject(new Error(`answer without Content-Length: ${head}`));
-        const end = headEnd + 4 + Number(length[1]);
-        if (buf.length < end) return;
-        const status = Number(head.slice(9, 12));
-        buf = buf.subarray(end);
-        if (status !== current.status) failures.push(`expected ${current.status}, got ${status} for ${current.req.toString('latin1').split('\r\n')[0]}`);
-        done(process.hrtime.bigint() - sentAt);
-        send();
-      }
-    });
-    socket.on('error', reject);
-    socket.on('close', () => (current === null ? resolve() : reject(new Error('the server closed a keep-alive connection'))));
-  });
-}
-
-/** The server's own figures (`/__stats`): heap after a full GC, RSS, open file descriptors. */
-function stats(port) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /__stats HTTP/1.1\r\nHost: soak\r\nConnection: close\r\n\r\n'));
-    socket.on('data', (d) => chunks.push(d));
-    socket.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)));
-    });
-    socket.on('error', reject);
-  });
-}
-
 /** Waits until the server's descriptor count stayed the same for 300 ms (the clients that just left are closed); resolves with it. */
 async function quiesce(pid) {
   let last = probe(pid).fds;
@@ -166,24 +64,6 @@ async function quiesce(pid) {
   return last;
 }
 
-/** Waits (up to `ms`) until the server holds at most `fds` descriptors, polling /proc; resolves with the count. */
-async function settle(pid, fds, ms = 10_000) {
-  const until = Date.now() + ms;
-  let now = probe(pid).fds;
-  while (now > fds && Date.now() < until) {
-    await sleep(100);
-    now = probe(pid).fds;
-  }
-  return now;
-}
-
-/** Latency percentiles (ms) of `samples` (ns). */
-function percentiles(samples) {
-  const sorted = [...samples].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const at = (p) => Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]) / 1e6;
-  return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: Number(sorted[sorted.length - 1] ?? 0n) / 1e6 };
-}
-
 /** One normal client asking GET /json for `ms` milliseconds; resolves with its latency percentiles. */
 async function normalClient(port, ms) {
   const samples = [];
@@ -192,6 +72,7 @@ async function normalClient(port, ms) {
     port,
     () => (Date.now() < until ? MIX[0] : null),
     (ns) => samples.push(ns),
+    failures,
   );
   return percentiles(samples);
 }
@@ -298,6 +179,7 @@ async function load(server, count, every, counter) {
             mark();
           }
         },
+        failures,
       ),
     ),
   ).catch((err) => failures.push(`load: ${err.message}`));
@@ -315,7 +197,10 @@ function grow(label, before, after, limit) {
 const ms = (x) => `${x.toFixed(2)} ms`;
 
 async function main() {
-  const server = await startServer();
+  const server = await startServer([process.execPath, '--expose-gc', join(here, 'soak-server.cjs')], {
+    name: 'soak server',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const pinned = server.pinned && taskset(['-a', '-cp', '1', String(process.pid)]);
   console.log(pinned ? 'soak: server pinned to CPU 0, load generator to CPU 1' : 'soak: taskset unavailable, running unpinned');
   try {

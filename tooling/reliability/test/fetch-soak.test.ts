@@ -7,22 +7,11 @@
  * after 5,000 requests: +50 MB then, flat over the million of the full run, docs/reliability.md);
  * the heap after a full GC keeps its 8 MB margin.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-
-function runSoak(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(__dirname, '..', 'fetch-soak.mjs')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
+import { runScript } from './support/run-script';
 
 describe('the fetch soak (app.fetch on Bun.serve and Deno.serve)', () => {
   it('should load the app, run the hostile clients, report heap, RSS and descriptors, and pass', async () => {
-    const { code, out } = await runSoak({
+    const { code, out } = await runScript('fetch-soak.mjs', {
       FETCH_SOAK_REQUESTS: '50000',
       FETCH_SOAK_ABORTS: '100',
       FETCH_SOAK_SLOW_READERS: '10000',

@@ -3,22 +3,11 @@
  * hostile clients) over the built packages prints its figures and passes. The figures are
  * not judged here (timings never decide a test); the growth checks and answers are.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-
-function runSoak(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(__dirname, '..', 'soak.mjs')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
+import { runScript } from './support/run-script';
 
 describe('npm run soak', () => {
   it('should load the app, run the hostile clients, report RSS and descriptors, and pass', async () => {
-    const { code, out } = await runSoak({ SOAK_REQUESTS: '3000', SOAK_CONNECTIONS: '8', SOAK_HOSTILE_SECONDS: '2', SOAK_SLOW_CLIENTS: '20' });
+    const { code, out } = await runScript('soak.mjs', { SOAK_REQUESTS: '3000', SOAK_CONNECTIONS: '8', SOAK_HOSTILE_SECONDS: '2', SOAK_SLOW_CLIENTS: '20' });
     expect(out).toMatch(/^soak: 3000 keep-alive requests over 8 connections/m);
     expect(out.match(/^ +\d+ requests +\d+ req\/s +[\d.]+ µs CPU\/req +RSS +[\d.]+ MB +fds \d+$/gm)).toHaveLength(10);
     expect(out).toMatch(/^ {2}heap after GC: .* ok$/m);
