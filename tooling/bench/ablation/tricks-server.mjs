@@ -2,7 +2,6 @@
  * The app the hot-path tricks are measured on (see tricks.mjs): webfw serving one scenario.
  *   hello   GET /          -> {"hello":"world"} (res.json on an untouched response)
  *   routes  GET /user/42   -> {"id":"42"}, the last of 50 routes (49 others under /api/v1)
- *   miss    GET /nope      -> 404 from the final handler (the walk reaches the end of the stack)
  *   echo    POST /echo     -> a 1 KB JSON body parsed by webfw.json() and sent back
  * BENCH_ETAG=off turns the ETag off; BENCH_FRAMEWORK names another core entry (a path);
  * BENCH_MOUNT=router or app puts the scenario's routes in a Router or a sub-app mounted at `/`.

@@ -24,7 +24,7 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const REQUESTS = Number(process.env.REQUESTS ?? 5000);
 const WARMUP = Number(process.env.WARMUP ?? 30000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
-const URLS = { hello: '/', routes: '/user/42', miss: '/nope' };
+const URLS = { hello: '/', routes: '/user/42' };
 
 function run(cmd, args, cwd) {
   return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
