@@ -8,11 +8,11 @@
  *   app.use(app.router);
  *   app.get('/users/:id', (req, res) => res.send(req.params.id));
  *
- * What differs from the 4.x entry, one file each in this folder: `app.configure`
- * (app-configure.ts); routes dispatched where `app.router` is mounted, and `app.routes`, live
- * (app-routes.ts); `app.param` with customisers, not deprecated (app-param.ts); callable
- * `app.locals` and `res.locals` (locals.ts); mount paths matched literally and followed by
- * `/` or `.` (mount-path.ts); the 3.x setting defaults (settings.ts); `webfw.logger()`
+ * What differs from the 4.x entry, in the file of the object the user meets: the app
+ * (application.ts: `app.configure`; routes dispatched where `app.router` is mounted, and
+ * `app.routes`, live; `app.param` with customisers, not deprecated; callable `app.locals`;
+ * mount paths matched literally and followed by `/` or `.`; the 3.x setting defaults), the
+ * response (response.ts: callable `res.locals`) and `webfw.logger()`
  * (logger.ts). Everything else is the 4.x entry's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,9 +21,7 @@ import v4, { type ApplicationV4, type RouteMatcherV4, type RoutingKeys, type Rou
 import { request } from '../v4/request';
 import { application } from './application';
 import { createApp } from '../v4/members';
-import type { ParamCustomizerV3 } from './app-param';
-import type { RouteRecord } from './app-routes';
-import type { CallableLocals } from './locals';
+import type { CallableLocals, ParamCustomizerV3, RouteRecord } from './application';
 import { logger } from './logger';
 import { response } from './response';
 

@@ -6,17 +6,15 @@
  *   app.use(webfw.urlencoded({ extended: false }));
  *   app.get('/users/:id?', (req, res) => res.send(req.params.id || 'all'));
  *
- * It is the 5.x app, request and response with express 4's differences swapped in, one file
- * each in this folder: express 4's router, `webfw.Router` and `app._router` (router.ts, with
- * `router.param(fn)`), the app's router and its built-in layers (app-router.ts), `app.del` (app-del.ts), the query parser and `webfw.query` (query-parser.ts),
- * `req.param` (req-param.ts), the singular `req.accepts*` (req-accepts-aliases.ts), `req.host`
- * (req-host.ts), `req.fresh` (req-fresh.ts), `res.status` (res-status.ts), `res.send`
- * (res-send.ts), `res.json`/`res.jsonp` (res-json.ts), mime 1.x types (res-type.ts),
- * redirects (res-redirect.ts), `res.clearCookie` (res-clear-cookie.ts), files
- * (res-sendfile.ts), `res.vary` (res-vary.ts), `res.links` (res-links.ts), Content-Disposition
- * (res-content-disposition.ts). Its members are
- * the 4.x entries of the family: body-parser 1.x's parsers, serve-static 1.x, and the router
- * is router 1.x with express 4's differences.
+ * It is the 5.x app, request and response with express 4's differences swapped in, each in the
+ * file of the object the user meets, as express 4's lib/: the app, its router and built-in
+ * layers and `app.del` (application.ts), the request (request.ts: `req.param`, the singular
+ * `req.accepts*`, `req.host`, `req.fresh`, `req.range`), the response (response.ts: status,
+ * send, json, mime 1.x types, redirects, cookies, files, vary, links, Content-Disposition),
+ * express 4's router, `webfw.Router` and `app._router` (router.ts, with `router.param(fn)`),
+ * the query parser and `webfw.query` (query-parser.ts). Its members are the 4.x entries of the
+ * family: body-parser 1.x's parsers, serve-static 1.x, and the router is router 1.x with
+ * express 4's differences.
  * Handlers that throw or return a rejected promise still reach `next(err)`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -24,7 +22,7 @@ import { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
 import { serveStatic } from '@webfw/static/v4';
 import { application } from './application';
 import { createApp } from './members';
-import type { AppV4 } from './app-router';
+import type { AppV4 } from './application';
 import { query, type QueryMiddlewareFactory } from './query-parser';
 import { request, type RequestV4 } from './request';
 import { response, type ResponseV4 } from './response';
