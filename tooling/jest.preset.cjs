@@ -4,9 +4,8 @@ const path = require('node:path');
 /**
  * The test files `npm test` leaves out and `npm run test:all` (so `.ci/run`) adds: the suites
  * that need other runtimes, downloads, system programs or minutes. One place, by path (a
- * folder or a file, relative to the root); everything else is the inner loop. Measured on
- * 2 cores, shared (load average 4 to 8): the inner loop's jest part about 2 min 10 s, all
- * of them together about 6 min 45 s.
+ * folder or a file, relative to the root); everything else is the inner loop, kept to what a
+ * contributor runs on every change.
  */
 const HEAVY = [
   // Bun, Deno and workerd, each installed from the npm registry on first use
@@ -63,12 +62,8 @@ module.exports = function jestPreset(rootDir) {
     rootDir,
     maxWorkers: 2,
     testTimeout: 20000,
-    // Once every test has run, jest asks each worker to exit and, by default, kills one still
-    // alive after 500 ms with "A worker process has failed to exit gracefully". No handle is
-    // left open between test files here (checked file by file with
-    // process.getActiveResourcesInfo()), but the last file's sockets and child processes may
-    // still be closing, and on a loaded 2-core machine that took longer than 500 ms about once
-    // in five runs. A worker holding something for longer than 5 s is still reported.
+    // the last file's sockets and child processes may still be closing on a busy machine; a
+    // worker holding something for longer than this is still reported as failing to exit
     workerGracefulExitTimeout: 5000,
     projects: [
       { ...project, displayName: 'quick', testMatch, testPathIgnorePatterns: [...project.testPathIgnorePatterns, ...heavy] },

@@ -1,8 +1,8 @@
 /**
- * Footprint (issue 32): each package installed alone (./footprint.mjs: packed, installed with
+ * Footprint: each package installed alone (./footprint.mjs: packed, installed with
  * npm into an empty project) against the package it replaces installed the same way. Sizes and
- * counts are deterministic for given versions, so this compares; it times nothing. About 15 s
- * with a warm npm cache (ten npm installs, four at a time).
+ * counts are deterministic for given versions, so this compares; it times nothing (ten npm
+ * installs, four at a time).
  *
  * Every row's package count is at or under its peer's but static's and core's (express 4's own
  * libraries for their 4.x entries, see OPEN_COUNT). Disk size (du -sk at 4 KiB blocks) is at
@@ -30,18 +30,15 @@ interface Row {
 }
 
 /**
- * Disk size over the peer's, at most, for the rows not yet under it (measured: 1,260/828 KB =
- * 1.52; 5,516/4,528 KB = 1.22 for core since issue 40 added its tracing lines,
- * instrumentation/opentelemetry-channel.cjs, sentry.cjs and the dd-trace ES module support, about
- * 60 KB on disk, beside the fetch handler's folder and the CHANGELOG; 5,408 KB before).
+ * Disk size over the peer's, at most, for the rows not yet under it: the ratio they stand at
+ * (docs/releasing.md's footprint table), so a change can only shrink it.
  */
 const OPEN: Record<string, number> = { '@webfw/static': 1.53, '@webfw/core': 1.22 };
 /**
  * Package count over the peer's, at most, for the rows not yet under it: static and core carry
  * send 0.19 (`send-v0`, seven packages) for their 4.x entries, and core fresh 0.5 and
  * range-parser 1.2 (`fresh-v0`, `range-parser-v0`), the versions express 4 pins, dependencies so
- * that an express 4 app runs on `@webfw/core/v4` with nothing else installed (measured: 26/20,
- * 72/68).
+ * that an express 4 app runs on `@webfw/core/v4` with nothing else installed.
  */
 const OPEN_COUNT: Record<string, number> = { '@webfw/static': 1.3, '@webfw/core': 1.06 };
 

@@ -5,8 +5,8 @@
  * builds every package under packages/, dependencies first. It prints one short line per step.
  *
  * Safe and fast to run again: work is skipped when its inputs did not change.
- * - install: skipped when the hash of the lockfile, pnpm-workspace.yaml and every workspace
- *   package.json matches the one recorded after the last successful install
+ * - install: skipped when the hash of the lockfile, pnpm-workspace.yaml, .npmrc and every
+ *   workspace package.json matches the one recorded after the last successful install
  *   (node_modules/.webfw-setup/install.json) and node_modules exists.
  * - build of a package: skipped when the hash of its src/, package.json and tsup config, the
  *   shared tsup preset (with its declaration step, tooling/scripts/entry-types.mjs) and
@@ -14,7 +14,8 @@
  *   hashes of the workspace packages it depends on (core's types are built against router's,
  *   body-parser's and static's dist) matches the one recorded after its last successful build
  *   (node_modules/.webfw-setup/build-<name>.json), and its dist/ still holds exactly what that
- *   build wrote. The records live in node_modules, not dist/, so they are never published.
+ *   build wrote (and core's instrumentation/). The records live in node_modules, not dist/, so
+ *   they are never published.
  *
  * A package's build runs its own `build` script (as `pnpm run build` would, with the
  * workspace's node_modules/.bin on PATH), two at a time; its output is shown only if it fails,
@@ -112,10 +113,10 @@ export function workspacePackages(root) {
   return packages;
 }
 
-/** The hash of everything `pnpm install` depends on: lockfile, workspace file, pnpm's hooks, every package.json. */
+/** The hash of everything `pnpm install` depends on: lockfile, workspace file, .npmrc, every package.json. */
 export function installHash(root) {
   const hash = createHash('sha256').update(`${STAMP_VERSION}\0${process.platform}-${process.arch}`);
-  for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', '.pnpmfile.cjs', '.npmrc']) hashFile(hash, file, join(root, file));
+  for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', '.npmrc']) hashFile(hash, file, join(root, file));
   for (const { dir } of workspacePackages(root)) hashFile(hash, `${dir}/package.json`, join(root, dir, 'package.json'));
   return hash.digest('hex');
 }
@@ -151,13 +152,17 @@ export function recordInstall(root) {
   writeFileSync(join(stampDir(root), 'install.json'), JSON.stringify({ hash: installHash(root) }) + '\n');
 }
 
-/** The hash of what a build wrote: every file of the package's dist/ (none: a fixed marker). */
+/** Folders a build writes beside dist/: core's tracing entry files, built from src/instrumentation/. */
+const EXTRA_OUTPUTS = ['instrumentation'];
+
+/** The hash of what a build wrote: every file of the package's dist/ and EXTRA_OUTPUTS (none: a fixed marker). */
 export function outputsHash(packageDir) {
   const dist = join(packageDir, 'dist');
   const files = listFiles(dist);
   if (files.length === 0) return 'no-dist';
   const hash = createHash('sha256');
   for (const file of files) hashFile(hash, file, join(dist, file));
+  for (const dir of EXTRA_OUTPUTS) for (const file of listFiles(join(packageDir, dir))) hashFile(hash, `${dir}/${file}`, join(packageDir, dir, file));
   return hash.digest('hex');
 }
 
@@ -227,17 +232,11 @@ export function pnpmCommand(root) {
 /**
  * Returns a filter for pnpm's output, fed one line at a time: it returns the line to print, or
  * undefined for a line hidden: the listing of what was installed (`dependencies:`,
- * `devDependencies:`, `optionalDependencies:` and their `+ name version` lines), the echo of the
- * root package's `preinstall` when it succeeds (`> <name>@ preinstall <dir>`, `> <its command>`;
- * in a workspace `. preinstall$ <its command>`, `. preinstall: Done`), and blank
- * lines that would follow a blank line or open the output. Everything else (progress, warnings,
+ * `devDependencies:`, `optionalDependencies:` and their `+ name version` lines), and blank lines
+ * that would follow a blank line or open the output. Everything else (progress, warnings,
  * errors, pnpm's closing `Done in 12.3s` line) passes unchanged.
  */
-export function installOutputFilter(rootManifest = {}) {
-  const preinstall = rootManifest.scripts?.preinstall;
-  const preinstallHeader = `> ${rootManifest.name ?? ''}@${rootManifest.version ?? ''} preinstall `;
-  // in a workspace pnpm names the root `.`: `. preinstall$ <command>`, then `. preinstall: Done` (a failure stays shown)
-  const rootPreinstall = new Set([`. preinstall$ ${preinstall}`, '. preinstall: Done']);
+export function installOutputFilter() {
   let listing = false;
   let lastBlank = true;
   return (line) => {
@@ -249,7 +248,6 @@ export function installOutputFilter(rootManifest = {}) {
       if (/^[+-] /.test(line)) return undefined;
       listing = false;
     }
-    if (preinstall !== undefined && (line === `> ${preinstall}` || line.startsWith(preinstallHeader) || rootPreinstall.has(line))) return undefined;
     const blank = line.trim() === '';
     if (blank && lastBlank) return undefined;
     lastBlank = blank;
@@ -259,7 +257,7 @@ export function installOutputFilter(rootManifest = {}) {
 
 /** Runs `command` in `root`, printing its standard output through installOutputFilter; resolves with its exit code. */
 function runInstall(root, command) {
-  const filter = installOutputFilter(readJson(join(root, 'package.json')));
+  const filter = installOutputFilter();
   return new Promise((resolve) => {
     const child = spawn(command, { cwd: root, shell: true, stdio: ['inherit', 'pipe', 'inherit'], env: { ...process.env, npm_config_loglevel: 'error' } });
     let pending = '';
@@ -364,8 +362,8 @@ async function build(root) {
 
 /**
  * Type-checks the whole workspace with the workspace's TypeScript, incrementally: tsc keeps what
- * it learnt in node_modules/.cache/webfw-typecheck/ and re-checks only what changed since (a
- * few seconds on a re-run; the first run checks everything).
+ * it learnt in node_modules/.cache/webfw-typecheck/ and re-checks only what changed since (the
+ * first run checks everything).
  */
 function typecheck(root) {
   say('type-checking (tsc -p tsconfig.json)');

@@ -45,15 +45,11 @@ devDependencies:
 - old-thing 1.0.0
 
 OUT
-echo ". preinstall$ node tooling/guard.mjs"
-echo ". preinstall: Done"
-echo "> ws@ preinstall $root"
-echo "> node tooling/guard.mjs"
 echo
 echo "Done in 0.1s using pnpm v10.34.8"
 `;
 
-/** What setup shows of the fake pnpm's install: its output without the listing of dependencies and the root preinstall's echo. */
+/** What setup shows of the fake pnpm's install: its output without the listing of dependencies. */
 const PNPM_SHOWN = [
   'Scope: all 6 workspace projects',
   'Packages: +2',
@@ -85,7 +81,7 @@ function makeWorkspace(): string {
   put(
     root,
     'package.json',
-    JSON.stringify({ name: 'ws', private: true, packageManager: 'pnpm@10.34.8', scripts: { preinstall: 'node tooling/guard.mjs' } }) + '\n',
+    JSON.stringify({ name: 'ws', private: true, packageManager: 'pnpm@10.34.8' }) + '\n',
   );
   put(root, 'pnpm-workspace.yaml', 'packages:\n  - "packages/*"\n  - "tooling/other"\n\nonlyBuiltDependencies:\n  - esbuild\n');
   put(root, 'pnpm-lock.yaml', "lockfileVersion: '9.0'\n");
