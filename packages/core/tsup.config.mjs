@@ -1,3 +1,4 @@
+import { join, resolve, sep } from 'node:path';
 import { preset } from '../../tooling/tsup.preset.mjs';
 import { writeDeclarations } from './src/types/write-declarations.mjs';
 
@@ -36,4 +37,47 @@ const options = preset({
 });
 options.plugins = [...options.plugins, strictExportNames];
 
-export default options;
+/** The tracing agents' entry files, published as `@webfw/core/instrumentation/<name>.cjs`. */
+const INSTRUMENTATION = ['app-require', 'dd-trace', 'dd-trace-v4', 'opentelemetry', 'opentelemetry-channel', 'sentry'];
+const INSTRUMENTATION_SRC = resolve('src/instrumentation');
+
+/**
+ * What each instrumentation file bundles: its own modules only. An import of another entry
+ * stays a require of that built file (`./app-require.cjs`: one module instance, as node loads
+ * them); a path out of src/instrumentation/ (`../dist/index.cjs`, `../package.json`) names this
+ * package's files as seen from the built folder, instrumentation/, which sits one level under
+ * the package as src/instrumentation/'s top-level modules sit one level under src/; and a
+ * package (`@opentelemetry/api`) is the app's, required where the app runs.
+ */
+const instrumentationImports = {
+  name: 'webfw-instrumentation-imports',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      if (!args.path.startsWith('.')) return { path: args.path, external: true };
+      const target = join(args.resolveDir, args.path);
+      const entry = INSTRUMENTATION.find((name) => target === join(INSTRUMENTATION_SRC, name));
+      if (entry) return { path: `./${entry}.cjs`, external: true };
+      if (target.startsWith(INSTRUMENTATION_SRC + sep)) return undefined;
+      if (args.resolveDir !== INSTRUMENTATION_SRC)
+        return { errors: [{ text: `${args.path}: only src/instrumentation/'s top-level modules may name the package's built files` }] };
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/**
+ * The instrumentation files: CommonJS only (an ES module app imports them as they are), one
+ * self-contained file each, no declarations (they are documented in docs/observability.md).
+ */
+const instrumentation = preset({
+  entry: Object.fromEntries(INSTRUMENTATION.map((name) => [name, `src/instrumentation/${name}.ts`])),
+  outDir: 'instrumentation',
+  format: ['cjs'],
+  dts: false,
+  splitting: false,
+  footer: () => ({}),
+  esbuildPlugins: [instrumentationImports],
+});
+
+export default [options, instrumentation];

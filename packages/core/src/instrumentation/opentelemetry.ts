@@ -1,4 +1,3 @@
-'use strict';
 /**
  * `WebfwInstrumentation`: OpenTelemetry's ExpressInstrumentation, also applied to webfw.
  *
@@ -17,11 +16,46 @@
  * @opentelemetry/instrumentation (init(), the module definitions' patch/unpatch), so it follows
  * instrumentation-express as that updates.
  */
-const path = require('node:path');
-const { appRequire } = require('./app-require.cjs');
+import path from 'node:path';
+import { appRequire } from './app-require';
 
-const { ExpressInstrumentation } = appRequire('@opentelemetry/instrumentation-express');
-const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile, isWrapped } = appRequire('@opentelemetry/instrumentation');
+type Patch = (exports: PatchedModule, version?: string) => PatchedModule;
+type Unpatch = (exports: PatchedModule, version?: string) => void;
+
+/** A module's exports as the patch reads them (express's `application`). */
+interface PatchedModule {
+  application?: { use?: unknown };
+}
+
+/** The parts of @opentelemetry/instrumentation's module definitions this class reads and makes. */
+interface ModuleFile {
+  includePrerelease?: boolean;
+}
+interface ModuleDefinition {
+  name: string;
+  files: ModuleFile[];
+  includePrerelease?: boolean;
+  patch: Patch;
+  unpatch: Unpatch;
+}
+interface InstrumentationModule {
+  InstrumentationNodeModuleDefinition: new (name: string, versions: string[], patch: Patch, unpatch: Unpatch, files: ModuleFile[]) => ModuleDefinition;
+  InstrumentationNodeModuleFile: new (name: string, versions: string[], patch: Patch, unpatch: Unpatch) => ModuleFile;
+  isWrapped(fn: unknown): boolean;
+}
+
+/** instrumentation-express's class, as far as this class extends it. */
+interface ExpressInstrumentationBase {
+  init(): ModuleDefinition | ModuleDefinition[] | undefined;
+  enable(): void;
+  disable(): void;
+}
+interface ExpressInstrumentationModule {
+  ExpressInstrumentation: new (config?: object) => ExpressInstrumentationBase;
+}
+
+const { ExpressInstrumentation } = appRequire('@opentelemetry/instrumentation-express') as ExpressInstrumentationModule;
+const { InstrumentationNodeModuleDefinition, InstrumentationNodeModuleFile, isWrapped } = appRequire('@opentelemetry/instrumentation') as InstrumentationModule;
 
 /**
  * The versions the alias `express` may carry: webfw's core follows express's major (5.x), so
@@ -33,22 +67,29 @@ const WEBFW_VERSIONS = ['>=4.0.0-0 <6'];
 /** The files of the entries an app may require (the 5.x entry and `/v4`), by module name. */
 const ENTRY_FILES = ['dist/index.cjs', 'dist/v4.cjs'];
 
-class WebfwInstrumentation extends ExpressInstrumentation {
-  init() {
-    const own = [].concat(super.init() || []);
+/** Whether this package is reached under a node_modules folder (not a workspace link), read from the built module's folder. */
+function installed(): boolean {
+  return __dirname.split(path.sep).includes('node_modules');
+}
+
+/** ExpressInstrumentation with webfw's module definitions beside its own (see the module's comment). */
+export class WebfwInstrumentation extends ExpressInstrumentation {
+  // `declare`: set by init(), which the base class's constructor calls, so no field initialiser may reset them
+  declare private _webfwPatch: Patch | undefined;
+  declare private _webfwUnpatch: Unpatch | undefined;
+
+  /** The agent's module definitions, plus `@webfw/core` by name and `express` under the alias. */
+  override init(): ModuleDefinition[] {
+    const own = ([] as ModuleDefinition[]).concat(super.init() || []);
     const express = own.find((d) => d.name === 'express');
     if (!express) return own;
-    const patched = (exports) => Boolean(exports && exports.application && isWrapped(exports.application.use));
-    const patch = (exports, version) => (patched(exports) ? exports : express.patch(exports, version));
-    const unpatch = (exports, version) => express.unpatch(exports, version);
-    const definition = (name) => {
-      const def = new InstrumentationNodeModuleDefinition(
-        name,
-        name === 'express' ? WEBFW_VERSIONS : ['*'],
-        patch,
-        unpatch,
-        ENTRY_FILES.map((file) => new InstrumentationNodeModuleFile(`${name}/${file}`, name === 'express' ? WEBFW_VERSIONS : ['*'], patch, unpatch)),
-      );
+    const patched = (exports: PatchedModule) => Boolean(exports && exports.application && isWrapped(exports.application.use));
+    const patch: Patch = (exports, version) => (patched(exports) ? exports : express.patch(exports, version));
+    const unpatch: Unpatch = (exports, version) => express.unpatch(exports, version);
+    const definition = (name: string) => {
+      const versions = name === 'express' ? WEBFW_VERSIONS : ['*'];
+      const files = ENTRY_FILES.map((file) => new InstrumentationNodeModuleFile(`${name}/${file}`, versions, patch, unpatch));
+      const def = new InstrumentationNodeModuleDefinition(name, versions, patch, unpatch, files);
       def.includePrerelease = true;
       for (const file of def.files) file.includePrerelease = true;
       return def;
@@ -63,20 +104,20 @@ class WebfwInstrumentation extends ExpressInstrumentation {
    * the workspace's), module names do not find it; then its entries are patched here, when the
    * instrumentation is enabled (loading them: a few milliseconds, once).
    */
-  enable() {
+  override enable(): void {
     super.enable();
-    if (!this._webfwPatch || __dirname.split(path.sep).includes('node_modules')) return;
-    for (const file of ENTRY_FILES) this._webfwPatch(require(path.join(__dirname, '..', file)));
+    if (!this._webfwPatch || installed()) return;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built entries, by path
+    for (const file of ENTRY_FILES) this._webfwPatch(require(path.join(__dirname, '..', file)) as PatchedModule);
   }
 
-  disable() {
+  /** Unpatches as the agent does, and the entries patched by enable() where module names do not find them. */
+  override disable(): void {
     super.disable();
-    if (!this._webfwUnpatch || __dirname.split(path.sep).includes('node_modules')) return;
+    if (!this._webfwUnpatch || installed()) return;
     for (const file of ENTRY_FILES) {
       const loaded = require.cache[require.resolve(path.join(__dirname, '..', file))];
-      if (loaded) this._webfwUnpatch(loaded.exports);
+      if (loaded) this._webfwUnpatch(loaded.exports as PatchedModule);
     }
   }
 }
-
-module.exports = { WebfwInstrumentation };

@@ -1,4 +1,3 @@
-'use strict';
 /**
  * webfw under Sentry's node SDK (@sentry/node 11): one line beside Sentry's documented setup,
  * CommonJS or ES module, before or after `Sentry.init()`:
@@ -27,16 +26,28 @@
  * tests compare with the installed SDK's own declarations). Loading it instruments both
  * entries (it loads `/v4` too: a few milliseconds, once).
  */
-const dc = require('node:diagnostics_channel');
-const path = require('node:path');
-const { createRequire } = require('node:module');
+import dc, { type TracingChannel } from 'node:diagnostics_channel';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { loadEntry, probeRouter, type EntryName } from './webfw-entries';
+
+/** One of Sentry's express/router hooks. */
+export interface Hook {
+  /** The webfw entry whose objects carry the method ('main': 5.x, router 2; 'v4': express 4). */
+  entry: EntryName;
+  module: 'router' | 'express';
+  file: string;
+  method: string;
+  kind: 'Callback' | 'Sync';
+  /** The channel it publishes on: `orchestrion:<module>:<channel>`. */
+  channel: 'handle' | 'register';
+}
 
 /**
  * Sentry's express/router hooks, as its `@sentry/server-utils/orchestrion/config` declares them
- * (module, file, method, kind), and the channel each publishes on (`orchestrion:<module>:<channel>`).
- * `entry`: the webfw entry whose objects carry the method ('main': 5.x, router 2; 'v4': express 4).
+ * (module, file, method, kind), and the channel each publishes on.
  */
-const HOOKS = [
+export const HOOKS: Hook[] = [
   { entry: 'main', module: 'router', file: 'lib/layer.js', method: 'handleRequest', kind: 'Callback', channel: 'handle' },
   { entry: 'main', module: 'router', file: 'index.js', method: 'route', kind: 'Sync', channel: 'register' },
   { entry: 'main', module: 'router', file: 'index.js', method: 'use', kind: 'Sync', channel: 'register' },
@@ -50,20 +61,35 @@ const MODULE_VERSION = { router: '2.3.0', express: '4.22.1' };
 
 const WRAPPED = Symbol.for('webfw.sentry.wrapped');
 
+/** The context the transform publishes for a call. */
+interface CallContext {
+  arguments: unknown[];
+  self: unknown;
+  moduleVersion: string;
+  result?: unknown;
+  error?: unknown;
+}
+type Channel = TracingChannel<unknown, CallContext>;
+interface Publisher {
+  ch: Channel;
+  moduleVersion: string;
+}
+type Method = (this: unknown, ...args: unknown[]) => unknown;
+
 /** What a hook publishes on: its `TracingChannel` (`orchestrion:<module>:<channel>`, as the transform names it) and `moduleVersion`. */
-function publisher(hook) {
-  return { ch: dc.tracingChannel(`orchestrion:${hook.module}:${hook.channel}`), moduleVersion: MODULE_VERSION[hook.module] };
+function publisher(hook: Hook): Publisher {
+  return { ch: dc.tracingChannel<unknown, CallContext>(`orchestrion:${hook.module}:${hook.channel}`), moduleVersion: MODULE_VERSION[hook.module] };
 }
 
-function hasSubscribers(ch) {
+function hasSubscribers(ch: Channel): boolean {
   return ch.start.hasSubscribers || ch.end.hasSubscribers || ch.asyncStart.hasSubscribers || ch.asyncEnd.hasSubscribers || ch.error.hasSubscribers;
 }
 
 /** Replaces `target[name]` by `make(original)`, once, keeping the function's name and length. */
-function wrap(target, name, make) {
+function wrap(target: Record<string, unknown>, name: string, make: (original: Method) => Method): void {
   const original = target[name];
-  if (typeof original !== 'function' || original[WRAPPED]) return;
-  const wrapped = make(original);
+  if (typeof original !== 'function' || (original as { [WRAPPED]?: unknown })[WRAPPED]) return;
+  const wrapped = make(original as Method);
   Object.defineProperty(wrapped, 'name', { value: original.name, configurable: true });
   Object.defineProperty(wrapped, 'length', { value: original.length, configurable: true });
   Object.defineProperty(wrapped, WRAPPED, { value: original });
@@ -71,21 +97,42 @@ function wrap(target, name, make) {
 }
 
 /**
- * A layer's call as the transform's `Callback` kind publishes it: `start` around the call (the
- * stores bound to it apply while it runs), `end` when it returns, `error` for a throw; the last
+ * Runs `call` as the transform publishes a call: `start` around it (the stores bound to it apply
+ * while it runs), `error` for a throw, `end` when it returns. `keepResult`: the return value is
+ * the context's `result` (a `Sync` call's; a `Callback` call's result is what `next` gets).
+ */
+function publishCall(ch: Channel, ctx: CallContext, self: unknown, call: () => unknown, keepResult: boolean): unknown {
+  return ch.start.runStores(ctx, () => {
+    try {
+      const result = call();
+      if (keepResult) ctx.result = result;
+      return result;
+    } catch (err) {
+      ctx.error = err;
+      ch.error.publish(ctx);
+      throw err;
+    } finally {
+      ctx.self ??= self;
+      ch.end.publish(ctx);
+    }
+  });
+}
+
+/**
+ * A layer's call as the transform's `Callback` kind publishes it (publishCall); the last
  * argument (`next`) wrapped: `error` when called with an error (`result` otherwise), then
  * `asyncStart` around the rest of the chain and `asyncEnd` after it. `pick(layer)` chooses the
  * publisher (the 5.x and 4.x entries share webfw's layer class).
  */
-function traceCallback(pick) {
-  return (original) =>
-    function (...args) {
+function traceCallback(pick: (layer: unknown) => Publisher) {
+  return (original: Method): Method =>
+    function (this: unknown, ...args: unknown[]) {
       const { ch, moduleVersion } = pick(this);
       if (!ch.start.hasSubscribers) return original.apply(this, args);
-      const ctx = { arguments: args, self: this, moduleVersion };
+      const ctx: CallContext = { arguments: args, self: this, moduleVersion };
       const cb = args[args.length - 1];
       if (typeof cb !== 'function') return original.apply(this, args);
-      args[args.length - 1] = function (err, res) {
+      args[args.length - 1] = function (this: unknown, err: unknown, res: unknown) {
         if (err) {
           ctx.error = err;
           ch.error.publish(ctx);
@@ -94,61 +141,39 @@ function traceCallback(pick) {
         }
         ch.asyncStart.runStores(
           ctx,
-          function () {
+          function (this: unknown, ...rest: unknown[]) {
             try {
-              return cb.apply(this, arguments);
+              return cb.apply(this, rest);
             } finally {
               ch.asyncEnd.publish(ctx);
             }
           },
           this,
-          ...arguments,
+          // `next`'s own arguments, however many it was called with
+          ...(arguments as unknown as unknown[]),
         );
       };
-      return ch.start.runStores(ctx, () => {
-        try {
-          return original.apply(this, args);
-        } catch (err) {
-          ctx.error = err;
-          ch.error.publish(ctx);
-          throw err;
-        } finally {
-          ctx.self ??= this;
-          ch.end.publish(ctx);
-        }
-      });
+      return publishCall(ch, ctx, this, () => original.apply(this, args), false);
     };
 }
 
 /** A registration as the transform's `Sync` kind publishes it: `start`, the call (`result`), `error` for a throw, `end`. */
-function traceSync({ ch, moduleVersion }) {
-  return (original) =>
-    function (...args) {
+function traceSync({ ch, moduleVersion }: Publisher) {
+  return (original: Method): Method =>
+    function (this: unknown, ...args: unknown[]) {
       if (!hasSubscribers(ch)) return original.apply(this, args);
-      const ctx = { arguments: args, self: this, moduleVersion };
-      return ch.start.runStores(ctx, () => {
-        try {
-          ctx.result = original.apply(this, args);
-        } catch (err) {
-          ctx.error = err;
-          ch.error.publish(ctx);
-          throw err;
-        } finally {
-          ctx.self ??= this;
-          ch.end.publish(ctx);
-        }
-        return ctx.result;
-      });
+      const ctx: CallContext = { arguments: args, self: this, moduleVersion };
+      return publishCall(ch, ctx, this, () => original.apply(this, args), true);
     };
 }
 
-/** The entries' objects: the layer class (shared by 5.x and /v4, @webfw/router's) and each entry's router prototype. */
-function targets(entry) {
-  const core = require(entry === 'v4' ? '../dist/v4.cjs' : '../dist/index.cjs');
-  const router = core.Router();
-  router.use(function probe() {});
-  return { layer: router.stack[0].constructor.prototype, router: Object.getPrototypeOf(router) };
+/** The entries' objects: the layer class's prototype (shared by 5.x and /v4, @webfw/router's) and the entry's router prototype. */
+function targets(entry: EntryName): { layer: Record<string, unknown>; router: Record<string, unknown> } {
+  const router = probeRouter(loadEntry(entry));
+  return { layer: router.stack[0]!.constructor.prototype, router: Object.getPrototypeOf(router) };
 }
+
+type Announce = (name: string) => void;
 
 /**
  * The installed SDK's `orchestrionModuleInjected(name)` (what the code its bundler plugin
@@ -156,29 +181,30 @@ function targets(entry) {
  * so its integration subscribes), from the @sentry/node the app has; else the same two steps
  * here (the marker alone serves a line run before `Sentry.init()`).
  */
-let announce;
-function announcer() {
+let announce: Announce | undefined;
+function announcer(): Announce {
   announce ??= findAnnouncer();
   return announce;
 }
 
-function findAnnouncer() {
+function findAnnouncer(): Announce {
   const froms = [__filename, require.main && require.main.filename, process.argv[1], path.join(process.cwd(), 'index.js')];
   for (const from of froms) {
     if (!from) continue;
-    let sentry;
+    let sentry: string;
     try {
       sentry = createRequire(from).resolve('@sentry/node');
     } catch {
       continue; // not from here: the next place
     }
     try {
-      const { orchestrionModuleInjected } = createRequire(sentry)('@sentry/server-utils');
-      if (typeof orchestrionModuleInjected === 'function') return orchestrionModuleInjected;
+      const { orchestrionModuleInjected } = createRequire(sentry)('@sentry/server-utils') as { orchestrionModuleInjected?: unknown };
+      if (typeof orchestrionModuleInjected === 'function') return orchestrionModuleInjected as Announce;
     } catch {
       // an SDK without it: its marker and client hook, below
     }
-    const { getClient } = require(sentry);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the app's SDK, by its resolved path
+    const { getClient } = require(sentry) as { getClient(): { emit(event: string, name: string): void } | undefined };
     return (name) => {
       mark(name);
       const client = getClient();
@@ -188,24 +214,26 @@ function findAnnouncer() {
   return mark;
 }
 
-function mark(name) {
-  const marker = (globalThis.__SENTRY_ORCHESTRION__ ??= {});
-  if (marker.bundler === undefined || marker.bundler instanceof Set) (marker.bundler ??= new Set()).add(name);
+/** Marks `name` injected where Sentry's runtime reads it (`globalThis.__SENTRY_ORCHESTRION__.bundler`). */
+function mark(name: string): void {
+  const global = globalThis as { __SENTRY_ORCHESTRION__?: { bundler?: unknown } };
+  const marker = (global.__SENTRY_ORCHESTRION__ ??= {});
+  if (marker.bundler === undefined || marker.bundler instanceof Set) ((marker.bundler ??= new Set()) as Set<string>).add(name);
 }
 
-const done = new Set();
+const done = new Set<EntryName>();
 
 /**
  * Publishes Sentry's express/router channels from a webfw entry's objects ('main': the 5.x
  * entry, router 2's hooks; 'v4': express 4's) and announces the module to Sentry. Idempotent;
  * the module runs it for both entries when loaded.
  */
-function instrument(entry = 'main') {
+export function instrument(entry: EntryName = 'main'): void {
   if (done.has(entry)) return;
   done.add(entry);
   const { layer, router } = targets(entry);
   const hooks = HOOKS.filter((h) => h.entry === entry);
-  const handle = (e) => publisher(HOOKS.find((h) => h.entry === e && h.kind === 'Callback'));
+  const handle = (e: EntryName) => publisher(HOOKS.find((h) => h.entry === e && h.kind === 'Callback')!);
   const main = handle('main');
   const v4 = handle('v4');
   // one layer class for both entries: a 4.x layer carries express 4's own `handle_request`
@@ -215,10 +243,8 @@ function instrument(entry = 'main') {
     traceCallback((l) => (Object.prototype.hasOwnProperty.call(l, 'handle_request') ? v4 : main)),
   );
   for (const hook of hooks) if (hook.kind === 'Sync') wrap(router, hook.method, traceSync(publisher(hook)));
-  announcer()(hooks[0].module);
+  announcer()(hooks[0]!.module);
 }
 
 instrument('main');
 instrument('v4');
-
-module.exports = { instrument, HOOKS };
