@@ -3,7 +3,8 @@
  * `ServerResponse` API, handing what the app produces straight to a web `Response`, with no
  * HTTP/1.1 in between.
  *
- * Everything middleware uses of node's response is here, with node's behaviour and errors:
+ * Everything middleware uses of node's response is here (the status and the header store in
+ * head.ts, the `Response` made in answer.ts), with node's behaviour and errors:
  * `statusCode` / `statusMessage`, the header store (`setHeader`, `appendHeader`,
  * `setHeaders`, `getHeader`, `getHeaders`, `getHeaderNames`, `getRawHeaderNames`,
  * `hasHeader`, `removeHeader`), `writeHead` (called by `write` / `end` / `flushHeaders` when
@@ -26,88 +27,18 @@
  * the body itself); those headers are left out. The Date header node adds is the runtime's
  * (Bun's, Deno's), and on workerd, which adds none, this response's.
  */
-import { STATUS_CODES, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { Stream } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import type { FetchConnection } from './connection';
+import { bytesOf, emitClose, finish, HIGH_WATER_MARK, sendHead } from './answer';
+import { FetchHead, indexOf, nodeError } from './head';
 import { HEADER_STATE } from '../utils/symbols';
 
-/** Whether this is Cloudflare's runtime (its documented `navigator.userAgent`). */
-const IS_WORKERD = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
-
-/** Bytes the body stream holds before `write` returns false (node's default for a socket). */
-export const HIGH_WATER_MARK = 16 * 1024;
-
-/** A header's value as stored: as given. */
-type Value = number | string | readonly string[];
-
-/**
- * The header store: `[key, name, value, key, name, value, ...]` in the order the headers were
- * first set (`key` the lower-case name, `name` as last set): a few headers are found faster by
- * a look along a short list than in a dictionary.
- */
-type Store = unknown[];
-
-/** Header names seen valid, each with its lower-case form (at most `NAME_CACHE_SIZE`). */
-const validNames = new Map<string, string>();
-const NAME_CACHE_SIZE = 512;
-
-/** The lower-case form of header name `name`, checked as node's `setHeader` checks it (its errors). */
-function checkedKey(name: string): string {
-  let key = validNames.get(name);
-  if (key === undefined) {
-    validateHeaderName(name);
-    key = name.toLowerCase();
-    if (validNames.size >= NAME_CACHE_SIZE) validNames.clear();
-    validNames.set(name, key);
-  }
-  return key;
-}
-
-/** What node's `checkInvalidHeaderChar` rejects in a header value. */
-const INVALID_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
-
-/** Checks a header value as node's `setHeader` does, with node's errors. */
-function checkValue(name: string, value: unknown): void {
-  if (typeof value === 'string' ? INVALID_VALUE.test(value) : value === undefined || INVALID_VALUE.test(String(value)))
-    validateHeaderValue(name, value as string);
-}
-
-/** The lower-case form of `name` (for reading: no check). */
-function keyOf(name: string): string {
-  return validNames.get(name) ?? name.toLowerCase();
-}
-
-/** Where the header `key` (lower case) is in `store`, or -1. */
-function indexOf(store: Store, key: string): number {
-  for (let i = 0; i < store.length; i += 3) if (store[i] === key) return i;
-  return -1;
-}
+export { HIGH_WATER_MARK };
 
 /** How the answer reaches the caller of `app.fetch`: its promise's resolve and reject. */
 export interface Answer {
   resolve(response: Response): void;
   reject(err: unknown): void;
-}
-
-/** Headers that describe an HTTP/1.1 connection, not the response. */
-function isConnectionHeader(key: string): boolean {
-  return key === 'connection' || key === 'keep-alive' || key === 'transfer-encoding';
-}
-
-/** The statuses a `Response` may not have a body with. */
-function isNullBodyStatus(status: number): boolean {
-  return status === 204 || status === 304 || status === 205 || status === 101 || status === 103;
-}
-
-/** An error with node's `code` (node's own error classes are internal). */
-function nodeError<E extends Error>(error: E, code: string): E & { code: string } {
-  return Object.assign(error, { code });
-}
-
-const headersSentError = (action: string): Error => nodeError(new Error(`Cannot ${action} headers after they are sent to the client`), 'ERR_HTTP_HEADERS_SENT');
-
-function validateName(name: unknown): asserts name is string {
-  if (typeof name !== 'string') throw nodeError(new TypeError(`The "name" argument must be of type string. Received ${typeof name}`), 'ERR_INVALID_ARG_TYPE');
 }
 
 /** The error a response's pending writes and body stream get when the connection goes away. */
@@ -125,19 +56,9 @@ function writeFailed(res: FetchResponse, err: Error, callback: ((err?: Error | n
   });
 }
 
-function emitClose(res: FetchResponse): void {
-  if (res._closed) return;
-  res.destroyed = true;
-  res._closed = true;
-  res.emit('close');
-}
-
-/** Node's response API over a web `Response` (see the file comment). */
-export class FetchResponse extends Stream {
-  declare statusCode: number;
-  declare statusMessage: string | undefined;
+/** Node's response API over a web `Response` (see the file comment); its head is `FetchHead`'s. */
+export class FetchResponse extends FetchHead {
   declare req: IncomingMessage;
-  declare sendDate: boolean;
   declare finished: boolean;
   declare destroyed: boolean;
   declare writable: boolean;
@@ -146,23 +67,10 @@ export class FetchResponse extends Stream {
   declare useChunkedEncodingByDefault: boolean;
   declare shouldKeepAlive: boolean;
   declare strictContentLength: boolean;
-  /** The head as node keeps it: its status line once set (`headersSent`), else null. */
-  declare _header: string | null;
   declare _headerSent: boolean;
-  declare _hasBody: boolean;
   declare _closed: boolean;
-  declare _contentLength: number | null;
-  declare _removedConnection: boolean;
-  declare _removedContLen: boolean;
-  declare _removedTE: boolean;
-  declare _sent100: boolean;
-  declare _trailer: string;
-  /** The header store (see `Store`); null until a header is set. */
-  declare _store: Store | null;
   declare _socket: FetchConnection | null;
   declare _corked: number;
-  /** Whether the Content-Length of a whole body is added (node's choice when the head was made). */
-  declare _autoLength: boolean;
   /** The caller of `app.fetch`, until it has its `Response`. */
   declare _answer: Answer | undefined;
   /** The head went out (the Response was made, or failed). */
@@ -269,202 +177,10 @@ export class FetchResponse extends Stream {
     this._socket = socket;
   }
 
-  // ---- the header store, as node's OutgoingMessage keeps it
-
-  setHeader(name: string, value: Value): this {
-    if (this._header !== null) throw headersSentError('set');
-    const key = checkedKey(name);
-    checkValue(name, value);
-    const store = this._store;
-    if (store === null) {
-      this._store = [key, name, value];
-      return this;
-    }
-    const at = indexOf(store, key);
-    if (at === -1) store.push(key, name, value);
-    else {
-      store[at + 1] = name;
-      store[at + 2] = value;
-    }
-    return this;
-  }
-
-  appendHeader(name: string, value: string | readonly string[]): this {
-    if (this._header !== null) throw headersSentError('append');
-    const key = checkedKey(name);
-    checkValue(name, value);
-    const store = this._store;
-    const at = store === null ? -1 : indexOf(store, key);
-    if (at === -1) return this.setHeader(name, value);
-    const old = store![at + 2] as Value;
-    const values: unknown[] = Array.isArray(old) ? (old as unknown[]) : [old];
-    if (Array.isArray(value)) values.push(...(value as string[]));
-    else values.push(value);
-    store![at + 2] = values;
-    return this;
-  }
-
-  /** node's `setHeaders(headers)`: each of a `Headers` or `Map`, every Set-Cookie kept. */
-  setHeaders(headers: Headers | Map<string, Value>): this {
-    if (this._header !== null) throw headersSentError('set');
-    if (!headers || Array.isArray(headers) || typeof headers.keys !== 'function' || typeof headers.get !== 'function')
-      throw nodeError(new TypeError('The "headers" argument must be an instance of Headers or Map.'), 'ERR_INVALID_ARG_TYPE');
-    const cookies: string[] = [];
-    for (const [key, value] of headers as Iterable<[string, Value]>) {
-      if (key === 'set-cookie') {
-        if (Array.isArray(value)) cookies.push(...(value as string[]));
-        else cookies.push(value as string);
-        continue;
-      }
-      this.setHeader(key, value);
-    }
-    if (cookies.length !== 0) this.setHeader('set-cookie', cookies);
-    return this;
-  }
-
-  getHeader(name: string): number | string | string[] | undefined {
-    validateName(name);
-    const store = this._store;
-    if (store === null) return undefined;
-    // (names asked for in lower case are found without lowering them)
-    let at = indexOf(store, name);
-    if (at === -1) {
-      const key = keyOf(name);
-      if (key === name) return undefined;
-      at = indexOf(store, key);
-      if (at === -1) return undefined;
-    }
-    return store[at + 2] as number | string | string[];
-  }
-
-  hasHeader(name: string): boolean {
-    validateName(name);
-    const store = this._store;
-    return store !== null && (indexOf(store, name) !== -1 || indexOf(store, keyOf(name)) !== -1);
-  }
-
-  getHeaderNames(): string[] {
-    const store = this._store;
-    const names: string[] = [];
-    if (store !== null) for (let i = 0; i < store.length; i += 3) names.push(store[i] as string);
-    return names;
-  }
-
-  getRawHeaderNames(): string[] {
-    const store = this._store;
-    const names: string[] = [];
-    if (store !== null) for (let i = 0; i < store.length; i += 3) names.push(store[i + 1] as string);
-    return names;
-  }
-
-  getHeaders(): OutgoingHttpHeaders {
-    const headers = Object.create(null) as OutgoingHttpHeaders;
-    const store = this._store;
-    if (store !== null) for (let i = 0; i < store.length; i += 3) headers[store[i] as string] = store[i + 2] as OutgoingHttpHeaders[string];
-    return headers;
-  }
-
-  removeHeader(name: string): void {
-    validateName(name);
-    if (this._header !== null) throw headersSentError('remove');
-    const key = keyOf(name);
-    switch (key) {
-      case 'connection':
-        this._removedConnection = true;
-        break;
-      case 'content-length':
-        this._removedContLen = true;
-        break;
-      case 'transfer-encoding':
-        this._removedTE = true;
-        break;
-      case 'date':
-        this.sendDate = false;
-        break;
-    }
-    const store = this._store;
-    if (store === null) return;
-    const at = indexOf(store, key);
-    if (at !== -1) store.splice(at, 3);
-  }
-
-  // ---- the head
-
-  /**
-   * node's `writeHead(statusCode, statusMessage?, headers?)`: the status, the headers given
-   * (an object, a flat `[name, value, ...]` list or `[name, value]` pairs) merged into the
-   * store, and the head made: `headersSent` from here on. It goes out with the first write,
-   * `end` or `flushHeaders`.
-   */
-  writeHead(statusCode: number, reason?: string | OutgoingHttpHeaders | readonly unknown[], obj?: OutgoingHttpHeaders | readonly unknown[]): this {
-    if (this._header !== null) throw headersSentError('write');
-    const original = statusCode;
-    statusCode |= 0;
-    if (statusCode < 100 || statusCode > 999) throw nodeError(new RangeError(`Invalid status code: ${String(original)}`), 'ERR_HTTP_INVALID_STATUS_CODE');
-    if (typeof reason === 'string') {
-      this.statusMessage = reason;
-    } else {
-      this.statusMessage ||= STATUS_CODES[statusCode] || 'unknown';
-      obj ??= reason;
-    }
-    this.statusCode = statusCode;
-    if (Array.isArray(obj)) {
-      const list = obj as readonly unknown[];
-      if (list.length !== 0 && Array.isArray(list[0])) {
-        for (const pair of list as readonly (readonly [string, string])[]) if (pair[0]) this.appendHeader(pair[0], pair[1]);
-      } else {
-        if (list.length % 2 !== 0) throw nodeError(new TypeError(`The argument 'headers' is invalid. Received ${String(list)}`), 'ERR_INVALID_ARG_VALUE');
-        // the list overrides what was set, and may repeat a name
-        for (let n = 0; n < list.length; n += 2) if (list[n]) this.removeHeader(list[n] as string);
-        for (let n = 0; n < list.length; n += 2) if (list[n]) this.appendHeader(list[n] as string, list[n + 1] as string);
-      }
-    } else if (obj) {
-      const headers = obj as OutgoingHttpHeaders;
-      for (const key of Object.keys(headers)) if (key) this.setHeader(key, headers[key] as string);
-    }
-    const message = this.statusMessage;
-    if (/[^\t\x20-\x7e\x80-\xff]/.test(message)) throw nodeError(new TypeError('Invalid character in statusMessage'), 'ERR_INVALID_CHAR');
-    if (statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode <= 199)) this._hasBody = false;
-    // node's choice of framing, made with the head: a whole body (`end(body)` before any head)
-    // gets its Content-Length unless one (or a Transfer-Encoding) was set or removed
-    const store = this._store;
-    this._autoLength =
-      this._hasBody &&
-      typeof this._contentLength === 'number' &&
-      !this._removedContLen &&
-      (store === null || (indexOf(store, 'content-length') === -1 && indexOf(store, 'transfer-encoding') === -1));
-    this._header = `HTTP/1.1 ${statusCode} ${message}\r\n`;
-    return this;
-  }
-
-  /** node's: the head from the current status, through `writeHead` (so hooks on it see it). */
-  _implicitHeader(): void {
-    this.writeHead(this.statusCode);
-  }
-
   /** Sends the head now: the body that follows is streamed. */
   flushHeaders(): void {
     if (this._header === null) this._implicitHeader();
-    if (!this._headOut && !this.destroyed) this._sendHead(undefined, true);
-  }
-
-  /** 1xx answers are not part of a `Response`: skipped, the callback called. */
-  writeContinue(callback?: () => void): void {
-    this._sent100 = true;
-    if (callback) process.nextTick(callback);
-  }
-
-  writeProcessing(callback?: () => void): void {
-    if (callback) process.nextTick(callback);
-  }
-
-  writeEarlyHints(_hints: Record<string, string | string[]>, callback?: () => void): void {
-    if (callback) process.nextTick(callback);
-  }
-
-  /** Trailers cannot be carried by a `Response`: kept, not sent. */
-  addTrailers(headers: OutgoingHttpHeaders | readonly [string, string][]): void {
-    this._trailer = JSON.stringify(headers);
+    if (!this._headOut && !this.destroyed) sendHead(this, undefined, true);
   }
 
   // ---- the body
@@ -484,7 +200,7 @@ export class FetchResponse extends Stream {
       return false;
     }
     if (this._header === null) this._implicitHeader();
-    if (!this._headOut) this._sendHead(undefined, true);
+    if (!this._headOut) sendHead(this, undefined, true);
     if (!this._hasBody || this._body === undefined) {
       if (callback) process.nextTick(callback);
       return true;
@@ -521,7 +237,7 @@ export class FetchResponse extends Stream {
     }
     this.finished = true;
     if (callback) this.once('finish', callback);
-    if (!this._headOut) this._sendHead(this._hasBody ? bytes : undefined, false, encoding);
+    if (!this._headOut) sendHead(this, this._hasBody ? bytes : undefined, false, encoding);
     else if (bytes !== undefined && this._body !== undefined) this._push(bytes, undefined, encoding);
     if (this.destroyed || this._done) return this;
     if (this._body !== undefined) {
@@ -545,82 +261,6 @@ export class FetchResponse extends Stream {
       ),
       'ERR_INVALID_ARG_TYPE',
     );
-  }
-
-  /**
-   * The head goes out: the `Response` is made and handed to the caller, with the whole body
-   * `whole` (`end(whole)` before any write), a stream of what the app writes (`streamed`),
-   * or no body (`end()` with nothing written, HEAD, 204, 304).
-   */
-  _sendHead(whole: string | Uint8Array | undefined, streamed: boolean, encoding?: BufferEncoding): void {
-    this._headOut = true;
-    this._headerSent = true;
-    const answer = this._answer;
-    this._answer = undefined;
-    if (answer === undefined) return;
-    const status = this.statusCode;
-    // the headers as an object, or as [name, value] pairs when a Set-Cookie has several values
-    let headers: Record<string, string> | [string, string][] = {};
-    const store = this._store;
-    let typed = false;
-    if (store !== null) {
-      for (let i = 0; i < store.length; i += 3) {
-        const key = store[i] as string;
-        if (isConnectionHeader(key)) continue;
-        const value = store[i + 2] as Value;
-        if (key === 'content-type') typed = true;
-        if (typeof value === 'string') addHeader(headers, key, value);
-        else if (!Array.isArray(value)) addHeader(headers, key, String(value));
-        else if (key !== 'set-cookie' || value.length < 2 || Array.isArray(headers)) for (const one of value) headers = addHeader(headers, key, String(one));
-        else {
-          headers = pairsOf(headers);
-          for (const one of value) headers.push([key, String(one)]);
-        }
-      }
-    }
-    let body: ConstructorParameters<typeof Response>[0] = null;
-    const bodyless = !this._hasBody || isNullBodyStatus(status) || this.req.method === 'HEAD';
-    if (bodyless) {
-      // (a HEAD answer keeps the headers its body would have had)
-    } else if (streamed) {
-      this.chunkedEncoding = true;
-      body = new ReadableStream<Uint8Array>(
-        {
-          start: (controller) => {
-            this._body = controller;
-          },
-          pull: () => this._pulled(),
-          cancel: () => {
-            this._socket?.clientGone();
-          },
-        },
-        { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
-      );
-    } else if (whole !== undefined) {
-      // a string goes as it is when its bytes are UTF-8 and it has its type (the runtime would
-      // add text/plain to an untyped one)
-      body = typeof whole === 'string' && typed && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8') ? whole : bytesOf(whole, encoding);
-    } else {
-      // an empty body, framed as the runtime sees fit unless a Content-Length is set
-      body = EMPTY;
-    }
-    // node's Date (Bun and Deno add theirs; workerd adds none)
-    if (IS_WORKERD && this.sendDate && (store === null || indexOf(store, 'date') === -1)) addHeader(headers, 'date', new Date().toUTCString());
-    if (this._autoLength && !streamed) {
-      const length = whole === undefined ? 0 : typeof whole === 'string' ? (this._contentLength ?? 0) : whole.byteLength;
-      addHeader(headers, 'content-length', String(length));
-    }
-    let response: Response;
-    try {
-      response = new Response(body, { status, statusText: this.statusMessage ?? STATUS_CODES[status] ?? '', headers });
-    } catch (err) {
-      answer.reject(err);
-      this.destroyed = true;
-      this._socket?.destroy();
-      return;
-    }
-    this._socket?.answered();
-    answer.resolve(response);
   }
 
   /** Hands `bytes` to the body stream; false when it is full (the callback waits for the reader). */
@@ -743,53 +383,6 @@ export class FetchResponse extends Stream {
     this.emit('error', nodeError(new Error('Cannot pipe, not readable'), 'ERR_STREAM_CANNOT_PIPE'));
     return destination;
   }
-}
-
-const EMPTY = new Uint8Array(0);
-
-/** Adds a header to what the `Response` is made with (a value of a name already there is joined to it, as `Headers` does). */
-function addHeader(headers: Record<string, string> | [string, string][], key: string, value: string): Record<string, string> | [string, string][] {
-  if (Array.isArray(headers)) headers.push([key, value]);
-  else {
-    const old = headers[key];
-    headers[key] = old === undefined ? value : `${old}, ${value}`;
-  }
-  return headers;
-}
-
-/** Headers as `[name, value]` pairs (so that Set-Cookie values stay apart). */
-function pairsOf(headers: Record<string, string> | [string, string][]): [string, string][] {
-  return Array.isArray(headers) ? headers : Object.entries(headers);
-}
-
-/** `text` as bytes in `encoding` (UTF-8 by default). */
-function bytesOf(text: string | Uint8Array, encoding?: BufferEncoding): Uint8Array {
-  return typeof text === 'string' ? Buffer.from(text, encoding ?? 'utf8') : text;
-}
-
-/**
- * 'finish', then what node's server does after a response: what nobody read of the request
- * is read off (its body is not fetched any further), the connection is released, and 'close'
- * follows.
- */
-function finish(res: FetchResponse): void {
-  res.emit('prefinish');
-  res.emit('finish');
-  const req = res.req as IncomingMessage & { _consuming?: boolean; _readableState?: { resumeScheduled?: boolean }; _dump?: () => void };
-  if (!req._consuming && !req._readableState?.resumeScheduled) {
-    const socket = res._socket;
-    socket?.stopBody();
-    if (typeof req._dump === 'function') req._dump();
-    else req.resume();
-  }
-  const socket = res._socket;
-  if (socket !== null) {
-    socket.released();
-    res.detachSocket(socket);
-  }
-  // (in the same tick: node's server emits it on the next one, before the request's end on
-  // Node 20 to 24 as here; nothing can tell the two apart but a tick scheduled in between)
-  emitClose(res);
 }
 
 const own = FetchResponse.prototype;
