@@ -1,7 +1,9 @@
 import compression from 'compression';
 import type { Request, Response } from 'express';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { build, captureOutput, closeAll, tempDir, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
+import { tempDir } from './support/requests';
 
 captureOutput();
 afterEach(closeAll);

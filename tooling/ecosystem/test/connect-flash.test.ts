@@ -1,6 +1,8 @@
 import flash from 'connect-flash';
 import session from 'express-session';
-import { build, captureOutput, CONNECT_FLASH_IS_ARRAY, closeAll, COOKIE_EXPIRES, sessionCookie, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput, CONNECT_FLASH_IS_ARRAY } from './support/output';
+import { COOKIE_EXPIRES, sessionCookie } from './support/requests';
 
 // from Node 22 on, node warns once per process about the API the package calls
 captureOutput([CONNECT_FLASH_IS_ARRAY]);

@@ -1,7 +1,8 @@
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import timeout from 'connect-timeout';
-import { build, captureOutput, closeAll, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
 
 const output = captureOutput();
 afterEach(closeAll);

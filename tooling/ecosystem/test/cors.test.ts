@@ -1,6 +1,7 @@
 import cors, { type CorsOptions } from 'cors';
 import type { NextFunction, Request, Response } from 'express';
-import { build, captureOutput, closeAll } from './ecosystem-support';
+import { build, closeAll } from './support/pair';
+import { captureOutput } from './support/output';
 
 captureOutput();
 afterEach(closeAll);

@@ -2,7 +2,9 @@ import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
 import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
-import { build, captureOutput, closeAll, sessionCookie, type Factory, type Vary } from './ecosystem-support';
+import { build, closeAll, type Factory, type Vary } from './support/pair';
+import { captureOutput } from './support/output';
+import { sessionCookie } from './support/requests';
 
 const output = captureOutput();
 afterEach(closeAll);

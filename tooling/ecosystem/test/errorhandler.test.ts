@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import errorhandler from 'errorhandler';
-import { build, captureOutput, closeAll, type App, type Factory } from './ecosystem-support';
+import { build, closeAll, type App, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
 
 const output = captureOutput();
 afterEach(closeAll);

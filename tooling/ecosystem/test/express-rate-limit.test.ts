@@ -1,5 +1,6 @@
 import { rateLimit, type Options } from 'express-rate-limit';
-import { build, captureOutput, closeAll, type Factory, type Vary } from './ecosystem-support';
+import { build, closeAll, type Factory, type Vary } from './support/pair';
+import { captureOutput } from './support/output';
 
 const output = captureOutput();
 afterEach(closeAll);

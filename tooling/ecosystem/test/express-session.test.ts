@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
-import { build, captureOutput, closeAll, COOKIE_EXPIRES, sessionCookie, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
+import { COOKIE_EXPIRES, sessionCookie } from './support/requests';
 
 declare module 'express-session' {
   interface SessionData {

@@ -1,6 +1,7 @@
 import { body, checkSchema, matchedData, oneOf, param, query, validationResult } from 'express-validator';
 import type { NextFunction, Request, Response } from 'express';
-import { build, captureOutput, closeAll, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
 
 captureOutput();
 afterEach(closeAll);

@@ -1,4 +1,6 @@
-import { answering, build, captureOutput, closeAll, multipart } from './ecosystem-support';
+import { answering, build, closeAll } from './support/pair';
+import { captureOutput } from './support/output';
+import { multipart } from './support/requests';
 
 captureOutput();
 afterEach(closeAll);

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import helmet from 'helmet';
-import { answering, build, captureOutput, closeAll } from './ecosystem-support';
+import { answering, build, closeAll } from './support/pair';
+import { captureOutput } from './support/output';
 
 const output = captureOutput();
 afterEach(closeAll);

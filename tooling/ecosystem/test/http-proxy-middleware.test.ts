@@ -1,7 +1,8 @@
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
-import { build, captureOutput, HTTP_PROXY_EXTEND, closeAll, listen, stop } from './ecosystem-support';
+import { build, closeAll, listen, stop } from './support/pair';
+import { captureOutput, HTTP_PROXY_EXTEND } from './support/output';
 
 // from Node 22 on, node warns once per process about the API the package calls
 captureOutput([HTTP_PROXY_EXTEND]);

@@ -10,7 +10,8 @@ declare global {
     }
   }
 }
-import { build, captureOutput, closeAll, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
 
 captureOutput();
 afterEach(closeAll);

@@ -5,7 +5,7 @@
  * on express.
  */
 import { runSuitesOver } from '@webfw/test-support';
-import { serveWebfwThrough } from './ecosystem-support';
+import { serveWebfwThrough } from './support/pair';
 
 const SUITES = [
   'compression',

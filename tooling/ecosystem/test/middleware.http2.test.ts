@@ -15,7 +15,9 @@ import helmet from 'helmet';
 import multer from 'multer';
 import webfw from '@webfw/core';
 import { http2Request, withHttp2Server, type AnyHttp2Server, type Http2RequestOptions, type Http2Response } from '@webfw/test-support';
-import { captureOutput, multipart, type Factory } from './ecosystem-support';
+import { type Factory } from './support/pair';
+import { captureOutput } from './support/output';
+import { multipart } from './support/requests';
 
 captureOutput();
 

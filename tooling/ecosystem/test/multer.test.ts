@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { readFileSync } from 'node:fs';
-import { build, captureOutput, closeAll, multipart, tempDir, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
+import { multipart, tempDir } from './support/requests';
 
 captureOutput();
 afterEach(closeAll);

@@ -2,7 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { build, captureOutput, closeAll, sessionCookie, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
+import { sessionCookie } from './support/requests';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

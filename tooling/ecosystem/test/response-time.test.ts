@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import responseTime from 'response-time';
-import { answering, build, captureOutput, closeAll, type Vary } from './ecosystem-support';
+import { answering, build, closeAll, type Vary } from './support/pair';
+import { captureOutput } from './support/output';
 
 captureOutput();
 afterEach(closeAll);

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import favicon from 'serve-favicon';
-import { build, captureOutput, closeAll, tempDir, type Factory } from './ecosystem-support';
+import { build, closeAll, type Factory } from './support/pair';
+import { captureOutput } from './support/output';
+import { tempDir } from './support/requests';
 
 captureOutput();
 afterEach(closeAll);
