@@ -2,7 +2,7 @@ import request from 'supertest';
 import webfw, { finalHandler } from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
 import { close, listen } from '@webfw/test-support';
-import { call, rawRequest } from './helpers';
+import { call, rawRequest } from './support/helpers';
 
 type HttpError = Error & { status?: unknown; statusCode?: unknown; expose?: boolean; headers?: Record<string, string> };
 

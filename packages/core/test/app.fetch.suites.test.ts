@@ -5,7 +5,7 @@
  * `app.fetch` is what it answers through `app.listen`.
  */
 import { runSuitesOver } from '@webfw/test-support';
-import { REQUEST_SUITES, RESPONSE_SUITES } from './transport-suites';
+import { REQUEST_SUITES, RESPONSE_SUITES } from './support/transport-suites';
 
 jest.mock('supertest', () => {
   const { supertestOverFetch } = jest.requireActual('@webfw/test-support/fetch');

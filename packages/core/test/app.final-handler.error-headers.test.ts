@@ -8,8 +8,8 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import webfw from '@webfw/core';
-import type { Any, Framework } from './differential-support';
-import { errorPage as page, exchange, expectSameWire, withServed } from './raw-wire-support';
+import type { Any, Framework } from './support/differential';
+import { errorPage as page, exchange, expectSameWire, withServed } from './support/raw-wire';
 
 const INTERNAL = page('Internal Server Error');
 

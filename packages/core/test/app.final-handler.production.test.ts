@@ -6,8 +6,8 @@
  */
 import createError from 'http-errors';
 import webfw from '@webfw/core';
-import { frameworks, type Any, type Framework } from './differential-support';
-import { close, errorPage as page, exchange, expectSameWire, serve, withServed, type WireRequest } from './raw-wire-support';
+import { frameworks, type Any, type Framework } from './support/differential';
+import { close, errorPage as page, exchange, expectSameWire, serve, withServed, type WireRequest } from './support/raw-wire';
 
 function build(fw: Framework): Any {
   const app = fw();

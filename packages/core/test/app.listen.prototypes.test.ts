@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import webfw from '@webfw/core';
 import type { Application, Request, Response } from '@webfw/core';
-import { serverSlot } from './helpers';
+import { serverSlot } from './support/helpers';
 
 const started = serverSlot();
 

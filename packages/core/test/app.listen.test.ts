@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import webfw from '@webfw/core';
 import type { Application } from '@webfw/core';
 import { close } from '@webfw/test-support';
-import { serverSlot } from './helpers';
+import { serverSlot } from './support/helpers';
 
 function get(target: { port?: number; socketPath?: string }, path = '/'): Promise<{ status: number; body: string; poweredBy?: string }> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { METHODS } from 'node:http';
 import request from 'supertest';
 import webfw, { methods } from '@webfw/core';
 import type { Application, HttpMethod } from '@webfw/core';
-import { call, counting } from './helpers';
+import { call, counting } from './support/helpers';
 
 type RouteFn = (path: string, handler: (req: { method: string }, res: { end(s: string): void }) => void) => Application;
 

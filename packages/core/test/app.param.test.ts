@@ -1,6 +1,6 @@
 import request from 'supertest';
 import webfw from '@webfw/core';
-import { counting } from './helpers';
+import { counting } from './support/helpers';
 
 /** The test's own `req.user` (a workspace-wide `Express.Request` augmentation may type `user` otherwise). */
 type WithUser = { user?: string };

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import webfw from '@webfw/core';
-import { call } from './helpers';
+import { call } from './support/helpers';
 
 describe('app.route()', () => {
   it('should chain verbs on one path', async () => {

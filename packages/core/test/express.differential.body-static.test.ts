@@ -2,7 +2,7 @@
  * Differential: body parsers (json/urlencoded/text/raw) and static files, express 5
  * (body-parser 2.x, serve-static 2.x) vs @webfw/core, including hostile inputs.
  */
-import { buildApp, compare, run, get, gzipSync, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, gzipSync, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './support/differential';
 import { deflateSync, brotliCompressSync } from 'node:zlib';
 
 afterAll(() => {

@@ -2,7 +2,7 @@
  * Differential: edge cases across the stack (thrown non-errors, settings inheritance, regexp
  * mounts, path syntax errors, foreign servers, hostile URLs), express 5 vs @webfw/core.
  */
-import { buildApp, compare, run, get, comparisonCount, rewriteUrlAfterReading, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, comparisonCount, rewriteUrlAfterReading, type Any, type Framework, type Req } from './support/differential';
 
 afterAll(() => {
   // every request in this file went to both frameworks and their answers were compared
@@ -190,7 +190,7 @@ describe('differential: mounting and inheritance', () => {
         return `${(e as Error).name}`;
       }
     };
-    const { frameworks } = jest.requireActual('./differential-support');
+    const { frameworks } = jest.requireActual('./support/differential');
     for (const p of paths) expect([p, outcome(frameworks.webfw, p)]).toEqual([p, outcome(frameworks.express, p)]);
   });
 });

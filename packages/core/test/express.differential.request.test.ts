@@ -2,7 +2,7 @@
  * Differential: settings (trust proxy, query parser, subdomain offset, etag, json, jsonp,
  * x-powered-by) and request properties, express 5 vs @webfw/core.
  */
-import { buildApp, compare, run, get, comparisonCount, rewriteUrlAfterReading, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, comparisonCount, rewriteUrlAfterReading, type Any, type Framework, type Req } from './support/differential';
 
 afterAll(() => {
   // every request in this file went to both frameworks and their answers were compared
@@ -332,7 +332,7 @@ describe('differential: response settings', () => {
   it('deliberate: X-Powered-By is "webfw" where express says "Express"', async () => {
     const [{ req }] = await run((fw: Framework) => fw(), [get('/')]);
     expect(req.path).toBe('/');
-    const { frameworks, send } = await import('./differential-support');
+    const { frameworks, send } = await import('./support/differential');
     const apps = [frameworks.express(), frameworks.webfw()];
     const values: string[] = [];
     for (const app of apps) {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { writeFileSync, utimesSync } from 'node:fs';
-import { buildApp, compare, run, get, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, comparisonCount, makeFixtures, type Any, type Framework, type Req } from './support/differential';
 
 afterAll(() => {
   // every request in this file went to both frameworks and their answers were compared

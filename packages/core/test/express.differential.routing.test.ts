@@ -2,7 +2,7 @@
  * Differential: routing, mounting, params, HEAD/OPTIONS, 404/500 and error handling,
  * express 5 vs @webfw/core (see differential-support.ts for what is compared).
  */
-import { buildApp, compare, run, get, comparisonCount, type Any, type Framework, type Req } from './differential-support';
+import { buildApp, compare, run, get, comparisonCount, type Any, type Framework, type Req } from './support/differential';
 
 afterAll(() => {
   // every request in this file went to both frameworks and their answers were compared

@@ -2,7 +2,7 @@ import request from 'supertest';
 import webfw from '@webfw/core';
 import type { Application, Request } from '@webfw/core';
 import { close, listen } from '@webfw/test-support';
-import { rawRequest } from './helpers';
+import { rawRequest } from './support/helpers';
 
 function echo(fn: (req: Request) => unknown, configure?: (app: Application) => void): Application {
   const app = webfw();

@@ -20,7 +20,7 @@ import {
   withHttp2Server,
   type ClientResponse,
 } from '@webfw/test-support';
-import { REQUEST_SUITES } from './transport-suites';
+import { REQUEST_SUITES } from './support/transport-suites';
 
 jest.mock('supertest', () => {
   const { supertestOverHttp2 } = jest.requireActual('@webfw/test-support/http2');

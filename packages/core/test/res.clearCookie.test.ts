@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { appFor } from './res-support';
+import { appFor } from './support/res';
 import type { CookieOptions } from '../src/response/response';
 
 async function cleared(options?: CookieOptions): Promise<string[]> {

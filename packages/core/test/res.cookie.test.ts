@@ -1,6 +1,6 @@
 import cookieParser from 'cookie-parser';
 import request from 'supertest';
-import { appFor } from './res-support';
+import { appFor } from './support/res';
 import type { CookieOptions } from '../src/response/response';
 
 /** An app whose handler sets one cookie `name=value` with the given options. */

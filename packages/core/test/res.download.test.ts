@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import type { Response } from '@webfw/core';
-import { expectResponse, type Expected } from './helpers';
-import { appFor, expectCase, FILES, type ResponseCase } from './res-support';
+import { expectResponse, type Expected } from './support/helpers';
+import { appFor, expectCase, FILES, type ResponseCase } from './support/res';
 import type { TransferError } from '../src/response/response';
 
 const HELLO = join(FILES, 'hello.txt');

@@ -8,8 +8,8 @@
  */
 import type { Server } from 'node:http';
 import webfw from '@webfw/core';
-import type { Any, Framework } from './differential-support';
-import { close, exchange, expectSameWire, serve, type WireRequest } from './raw-wire-support';
+import type { Any, Framework } from './support/differential';
+import { close, exchange, expectSameWire, serve, type WireRequest } from './support/raw-wire';
 
 /** A handler sending its own name, so the body tells which one ran. */
 const named =

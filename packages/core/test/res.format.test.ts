@@ -1,4 +1,4 @@
-import { expectCase, type Handler, type ResponseCase } from './res-support';
+import { expectCase, type Handler, type ResponseCase } from './support/res';
 
 const NOT_ACCEPTABLE = { name: 'NotAcceptableError', message: 'Not Acceptable', expose: true };
 

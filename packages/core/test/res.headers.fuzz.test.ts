@@ -14,7 +14,7 @@ import { close, listen, portOf } from '@webfw/test-support';
 import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
 import { CLOSED, Connection, type WireResponse } from '@webfw/test-support/fuzz/connection';
 import { hostileString } from '@webfw/test-support/fuzz/arbitraries';
-import type { Any, Framework } from './differential-support';
+import type { Any, Framework } from './support/differential';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express = require('express') as Framework;

@@ -8,9 +8,9 @@
  * bodies), the same value goes out as C3 A9. Every case is compared byte for byte with express.
  */
 import webfw from '@webfw/core';
-import type { Any, Framework } from './differential-support';
-import { onWriteHead } from './helpers';
-import { exchange, expectSameWire, getAndHead, withServed, type WireRequest } from './raw-wire-support';
+import type { Any, Framework } from './support/differential';
+import { onWriteHead } from './support/helpers';
+import { exchange, expectSameWire, getAndHead, withServed, type WireRequest } from './support/raw-wire';
 
 /** `café` as the bytes that went out, read one character per byte. */
 const LATIN1 = 'X-Name: caf\u00e9';

@@ -6,8 +6,8 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { frameworks, type Any, type Framework } from './differential-support';
-import { onWriteHead } from './helpers';
+import { frameworks, type Any, type Framework } from './support/differential';
+import { onWriteHead } from './support/helpers';
 
 interface Observed {
   status: number;

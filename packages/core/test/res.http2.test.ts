@@ -9,7 +9,7 @@ import type { RequestListener, ServerResponse } from 'node:http';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
 import { http2Request, runSuitesOver, withHttp2Server, type Http2RequestOptions } from '@webfw/test-support';
-import { RESPONSE_SUITES } from './transport-suites';
+import { RESPONSE_SUITES } from './support/transport-suites';
 
 jest.mock('supertest', () => {
   const { supertestOverHttp2 } = jest.requireActual('@webfw/test-support/http2');

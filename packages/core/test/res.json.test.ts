@@ -1,4 +1,4 @@
-import { appFor, expectCase, type ResponseCase } from './res-support';
+import { appFor, expectCase, type ResponseCase } from './support/res';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const html = { html: '<script>alert("x")</script> & more' };

@@ -1,4 +1,4 @@
-import { expectCase, type Handler, type ResponseCase } from './res-support';
+import { expectCase, type Handler, type ResponseCase } from './support/res';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const JS_TYPE = 'text/javascript; charset=utf-8';

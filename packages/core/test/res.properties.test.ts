@@ -1,6 +1,6 @@
 import request from 'supertest';
 import webfw, { response } from '@webfw/core';
-import { appFor } from './res-support';
+import { appFor } from './support/res';
 
 describe('res.app, res.req, res.locals, res.headersSent, res.end', () => {
   it('should expose the app and the request', async () => {

@@ -1,5 +1,5 @@
-import { expectResponse, type Ask, type Expected } from './helpers';
-import { appFor } from './res-support';
+import { expectResponse, type Ask, type Expected } from './support/helpers';
+import { appFor } from './support/res';
 
 const HTML_PAGE = (text: string) => `<!DOCTYPE html><head><title>Found</title></head><body><p>${text}</p></body>`;
 

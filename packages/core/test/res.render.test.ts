@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { appFor, VIEWS } from './res-support';
+import { appFor, VIEWS } from './support/res';
 import type { Application } from '@webfw/core';
 
 /** A tiny engine: replaces `{{key}}` with the option of that name; records the options it got. */

@@ -1,6 +1,6 @@
 import type { Application } from '@webfw/core';
-import { expectResponse, type Ask, type Expected } from './helpers';
-import { appFor, expectCase, type ResponseCase } from './res-support';
+import { expectResponse, type Ask, type Expected } from './support/helpers';
+import { appFor, expectCase, type ResponseCase } from './support/res';
 
 const WEAK = 'W/"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';
 const STRONG = '"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';

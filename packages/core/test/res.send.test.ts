@@ -1,6 +1,6 @@
-import { appFor, expectCase, type ResponseCase } from './res-support';
+import { appFor, expectCase, type ResponseCase } from './support/res';
 import type { Response } from '@webfw/core';
-import { expectResponse, type Expected } from './helpers';
+import { expectResponse, type Expected } from './support/helpers';
 
 // ETags below are those express 5 sends for the same bodies (weak, sha1 based).
 const HELLO_ETAG = 'W/"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';

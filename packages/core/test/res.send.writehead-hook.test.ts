@@ -1,4 +1,4 @@
-import { compare, get, type Framework } from './differential-support';
+import { compare, get, type Framework } from './support/differential';
 
 /**
  * `res.send` / `res.json` on a response whose `writeHead` is hooked, as on-headers hooks it for
@@ -67,7 +67,7 @@ describe('res.send on a response whose writeHead is hooked (on-headers)', () => 
   });
 
   it('should keep X-Powered-By on the hooked response', async () => {
-    const { run } = await import('./differential-support');
+    const { run } = await import('./support/differential');
     const [{ webfw, express }] = await run(build, [get('/send')]);
     expect(webfw.headers['x-seen']).toBe('x-powered-by,content-type,content-length,etag');
     expect(webfw.headers['x-seen']).toBe(express.headers['x-seen']);

@@ -13,7 +13,7 @@ import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
 import { CLOSED, Connection, headerOf, type WireResponse } from '@webfw/test-support/fuzz/connection';
 import { createFileTree, DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS, type FileTree } from '@webfw/test-support/fuzz/file-tree';
 import { hostileString } from '@webfw/test-support/fuzz/arbitraries';
-import type { Any, Framework } from './differential-support';
+import type { Any, Framework } from './support/differential';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express = require('express') as Framework;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import webfw from '@webfw/core';
-import { expectResponse, type Expected } from './helpers';
-import { expectCase, FILES, reportErrors, type ResponseCase } from './res-support';
+import { expectResponse, type Expected } from './support/helpers';
+import { expectCase, FILES, reportErrors, type ResponseCase } from './support/res';
 
 const FORBIDDEN = { name: 'ForbiddenError', message: 'Forbidden', expose: true };
 const NOT_FOUND = { name: 'NotFoundError', message: 'Not Found', expose: true };

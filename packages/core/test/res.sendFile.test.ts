@@ -3,8 +3,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectResponse, type Expected } from './helpers';
-import { appFor, expectCase, FILES, type Handler, type ResponseCase } from './res-support';
+import { expectResponse, type Expected } from './support/helpers';
+import { appFor, expectCase, FILES, type Handler, type ResponseCase } from './support/res';
 import type { TransferError } from '../src/response/response';
 
 const HELLO = join(FILES, 'hello.txt');

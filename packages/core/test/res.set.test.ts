@@ -1,4 +1,4 @@
-import { expectCase, type ResponseCase } from './res-support';
+import { expectCase, type ResponseCase } from './support/res';
 
 describe('res.set(field, value)', () => {
   it.each<ResponseCase>([

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import webfw from '@webfw/core';
-import { FILES, reportErrors } from './res-support';
+import { FILES, reportErrors } from './support/res';
 
 function staticApp() {
   const app = webfw();

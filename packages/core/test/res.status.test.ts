@@ -1,4 +1,4 @@
-import { expectCase, type Handler, type ResponseCase } from './res-support';
+import { expectCase, type Handler, type ResponseCase } from './support/res';
 
 const TEXT = 'text/plain; charset=utf-8';
 const rangeError = (code: number | string) => ({

@@ -8,8 +8,8 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webfw from '@webfw/core';
-import type { Any, Framework } from './differential-support';
-import { exchange, expectSameWire, getAndHead, withServed, wirePairs, type WireRequest } from './raw-wire-support';
+import type { Any, Framework } from './support/differential';
+import { exchange, expectSameWire, getAndHead, withServed, wirePairs, type WireRequest } from './support/raw-wire';
 
 const hasFraming = (lines: string[], name: string): boolean => lines.some((l) => l.toLowerCase().startsWith(`${name}:`));
 

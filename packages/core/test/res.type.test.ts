@@ -1,4 +1,4 @@
-import { expectCase, type Handler, type ResponseCase } from './res-support';
+import { expectCase, type Handler, type ResponseCase } from './support/res';
 
 /** The case `name`: res.type(t) must send the Content-Type `type`. */
 const typed = (name: string, t: string, type: string): ResponseCase => ({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { weakETag } from '../src/utils/etag';
-import { appFor } from './res-support';
+import { appFor } from './support/res';
 
 /** The ETag express computes: `"<byte length hex>-<sha1 base64, 27 chars>"`, `W/` when weak. */
 function expressTag(body: string | Buffer, weak: boolean): string {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import webfw from '@webfw/core';
-import { expectResponse } from './helpers';
+import { expectResponse } from './support/helpers';
 
 /** One request: GET `path` on an app with the settings `enabled`, each route answering its text, must answer `status` and `body`. */
 type Row = [name: string, path: string, status: number, body: string, enabled: string[], routes: Array<[path: string, text: string]>];

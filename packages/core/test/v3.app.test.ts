@@ -7,7 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, expect3, express3, fallback, webfwV3, warningsOf, withNodeEnv, type App, type Framework } from './v3-support';
+import { buildApp, expect3, express3, fallback, webfwV3, warningsOf, withNodeEnv, type App, type Framework } from './support/v3';
 
 const CONFIGURE_WARNING = "express: app.configure: Check app.get('env') in an if statement";
 

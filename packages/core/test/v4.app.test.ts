@@ -5,7 +5,7 @@
  * a mounted sub-app, `app.param`, cookies, redirects, negotiation, HEAD, 404 and errors
  * (thrown, and rejected promises, which reach the error handler in webfw's v4).
  */
-import { buildApp, comparedRequests, expect4, makeFixtures, type App, type Framework } from './v4-support';
+import { buildApp, comparedRequests, expect4, makeFixtures, type App, type Framework } from './support/v4';
 
 const root = makeFixtures();
 

@@ -9,7 +9,7 @@
  * against the exact answer expected.
  */
 import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
-import { buildApp, comparedRequests, expect4, express4, warningsOf, webfwV4, type App, type Framework } from './v4-support';
+import { buildApp, comparedRequests, expect4, express4, warningsOf, webfwV4, type App, type Framework } from './support/v4';
 
 const both: Array<[string, Framework]> = [
   ['express 4', express4],

@@ -4,7 +4,7 @@ import webfw, * as named from '@webfw/core';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
 import RouterFactory, { Route } from '@webfw/router';
 import serveStatic from '@webfw/static';
-import { expectResponse } from './helpers';
+import { expectResponse } from './support/helpers';
 
 describe('webfw exports', () => {
   it.each<[keyof typeof webfw, unknown]>([

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import webfw, { Router } from '@webfw/core';
 import { close } from '@webfw/test-support';
-import { expectResponse } from './helpers';
+import { expectResponse } from './support/helpers';
 
 const tls = join(__dirname, 'fixtures', 'tls');
 

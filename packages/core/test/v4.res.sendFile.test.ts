@@ -4,7 +4,7 @@
  * taking relative paths as they are.
  */
 import { join } from 'node:path';
-import { buildApp, expect4, makeFixtures, type App } from './v4-support';
+import { buildApp, expect4, makeFixtures, type App } from './support/v4';
 
 const root = makeFixtures();
 

@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { close, rawBytes } from '@webfw/test-support';
-import { frameworks, type App, type Framework } from './differential-support';
+import { frameworks, type App, type Framework } from './differential';
 
 /** Closes a server and every connection it still has (the shared test-support `close`). */
 export { close };

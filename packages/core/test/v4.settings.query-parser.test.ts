@@ -3,7 +3,7 @@
  * `{}`, the parser is the one the app had when its router was made, `req.query` is a plain
  * writable property, and `webfw.query` is express 4's query middleware.
  */
-import { buildApp, expect4 } from './v4-support';
+import { buildApp, expect4 } from './support/v4';
 
 const many = Array.from({ length: 25 }, (_, i) => `a=${i}`).join('&');
 

@@ -5,10 +5,10 @@ import type { Application, NextFunction, Request, Response } from '@webfw/core';
 import { expectResponse, type Ask, type Expected } from './helpers';
 
 /** Directory of the files the response tests send. */
-export const FILES = join(__dirname, 'fixtures', 'res', 'files');
+export const FILES = join(__dirname, '..', 'fixtures', 'res', 'files');
 
 /** Directory of the views the response tests render. */
-export const VIEWS = join(__dirname, 'fixtures', 'res', 'views');
+export const VIEWS = join(__dirname, '..', 'fixtures', 'res', 'views');
 
 /** A handler as the response tests write them. */
 export type Handler = (req: Request, res: Response, next: NextFunction) => void;

@@ -4,7 +4,7 @@
  * `mime.define` applying at once; Content-Disposition as content-disposition 0.5 quoted it.
  */
 import { join } from 'node:path';
-import { buildApp, expect4, express4, makeFixtures, webfwV4, type App } from './v4-support';
+import { buildApp, expect4, express4, makeFixtures, webfwV4, type App } from './support/v4';
 
 const root = makeFixtures();
 

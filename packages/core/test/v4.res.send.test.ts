@@ -4,7 +4,7 @@
  * status)`, `res.json(status, obj)`, `res.jsonp(...)`), `res.status` with a string, only a
  * Buffer sent as bytes, and Content-Length set by `res.send` over one set before.
  */
-import { buildApp, expect4, type App } from './v4-support';
+import { buildApp, expect4, type App } from './support/v4';
 
 const dep = (m: string): string => `express: ${m}`;
 

@@ -5,7 +5,7 @@
  * callback that is not a function, `app.del` (deprecated alias of `app.delete`), `app.router`
  * throwing, and `app._router` made lazily with the `query` and `expressInit` layers.
  */
-import { buildApp, expect4, express4, warningsOf, webfwV4, type App, type Framework } from './v4-support';
+import { buildApp, expect4, express4, warningsOf, webfwV4, type App, type Framework } from './support/v4';
 
 /** A customiser as express 4's docs show it: `app.param('id', /^\d+$/)` validates the value. */
 function regexpParams(app: App): void {

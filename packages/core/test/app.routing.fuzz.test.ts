@@ -13,7 +13,7 @@ import { close, listen, portOf } from '@webfw/test-support';
 import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
 import { CLOSED, Connection } from '@webfw/test-support/fuzz/connection';
 import { pattern, predict, tableArb, targetedUrlArb, urlArb, type Entry, type Table } from '@webfw/test-support/fuzz/route-model';
-import type { Any, Framework } from './differential-support';
+import type { Any, Framework } from './support/differential';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express = require('express') as Framework;

@@ -4,7 +4,7 @@
  * and mount paths matched literally and followed by `/` or `.`. Each is compared with express
  * 3.21 over HTTP and checked against the exact answer.
  */
-import { buildApp, expect3, express3, fallback, webfwV3, warningsOf, type App, type Framework } from './v3-support';
+import { buildApp, expect3, express3, fallback, webfwV3, warningsOf, type App, type Framework } from './support/v3';
 
 const send = (text: string) => (_req: App, res: App) => res.send(text);
 

@@ -5,7 +5,7 @@
  * against the exact answer expected, so a test cannot pass with both sides wrong.
  */
 import webfwV4 from '@webfw/core/v4';
-import { run, type App, type CompareOptions, type Framework, type Req } from './differential-support';
+import { run, type App, type CompareOptions, type Framework, type Req } from './differential';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express4 = require('express-v4');
@@ -13,7 +13,7 @@ const express4 = require('express-v4');
 export const v4: Record<'express' | 'webfw', Framework> = { express: express4, webfw: webfwV4 };
 
 export { express4, webfwV4 };
-export { get, buildApp, makeFixtures } from './differential-support';
+export { get, buildApp, makeFixtures } from './differential';
 export type { App, Framework, Req };
 
 /** What an answer must be: its status and body, the headers listed (undefined: absent), the warnings. */

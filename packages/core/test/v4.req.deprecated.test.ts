@@ -5,7 +5,7 @@
  * and the singular `req.acceptsCharset/acceptsEncoding/acceptsLanguage`. Also `req.fresh` for
  * QUERY requests (4.22.3).
  */
-import { buildApp, expect4, type App } from './v4-support';
+import { buildApp, expect4, type App } from './support/v4';
 
 const PARAM1 = 'express: req.param(name): Use req.params, req.body, or req.query instead';
 const PARAM2 = 'express: req.param(name, default): Use req.params, req.body, or req.query instead';

@@ -7,9 +7,9 @@
  * ETags are not compared: express 3 made them with MD5, the v3 entry keeps 4.x's.
  */
 import webfwV3 from '@webfw/core/v3';
-import { expectSame, type App, type Expect, type Framework, type Req } from './v4-support';
-export { warningsOf } from './v4-support';
-import type { CompareOptions } from './differential-support';
+import { expectSame, type App, type Expect, type Framework, type Req } from './v4';
+export { warningsOf } from './v4';
+import type { CompareOptions } from './differential';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express3 = require('express-v3');
@@ -17,7 +17,7 @@ const express3 = require('express-v3');
 export const v3: Record<'express' | 'webfw', Framework> = { express: express3, webfw: webfwV3 };
 
 export { express3, webfwV3 };
-export { get, buildApp } from './v4-support';
+export { get, buildApp } from './v4';
 export type { App, Expect, Framework, Req };
 
 /**

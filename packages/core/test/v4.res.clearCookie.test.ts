@@ -2,7 +2,7 @@
  * 4.x `res.clearCookie` honours `expires` and `maxAge` (deprecated since 4.20, a warning for
  * each), other options as given; without them the cookie expires in 1970.
  */
-import { buildApp, expect4, type App } from './v4-support';
+import { buildApp, expect4, type App } from './support/v4';
 
 const tail =
   'is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.';
@@ -43,8 +43,8 @@ describe('v4 res.clearCookie', () => {
   });
 
   it('writes the expiry it was given', async () => {
-    const { run } = await import('./differential-support');
-    const { v4 } = await import('./v4-support');
+    const { run } = await import('./support/differential');
+    const { v4 } = await import('./support/v4');
     const pairs = await run(
       buildApp((app) => {
         app.get('/', (_req: App, res: App) => {

@@ -4,7 +4,7 @@
  * 1.2 (bounds read with `parseInt`). Each request is compared with express 4 and with the
  * answer expected; the 5.x answers differ (fresh 2, range-parser 1.3).
  */
-import { buildApp, expect4, type App } from './v4-support';
+import { buildApp, expect4, type App } from './support/v4';
 
 const OLD = new Date(0).toUTCString();
 

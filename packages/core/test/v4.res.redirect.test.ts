@@ -3,7 +3,7 @@
  * since 4.21; `res.redirect(url, status)` is deprecated; the HTML body is express 4's `<p>`;
  * `res.vary()` without a field is deprecated and changes nothing.
  */
-import { buildApp, expect4, type App } from './v4-support';
+import { buildApp, expect4, type App } from './support/v4';
 
 const BACK = 'express: res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices';
 

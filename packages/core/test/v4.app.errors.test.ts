@@ -4,7 +4,7 @@
  * leaves a rejected promise unhandled), a handler's rejected promise also reaches `next(err)`.
  */
 import { request, withServer } from '@webfw/test-support';
-import { buildApp, expect4, webfwV4, type App } from './v4-support';
+import { buildApp, expect4, webfwV4, type App } from './support/v4';
 
 describe('v4 errors', () => {
   it('sends thrown errors to the error handlers and the final handler', async () => {
