@@ -15,7 +15,7 @@ export type BodyCallback = (err: (Error & { type?: string }) | null, body?: Buff
 /**
  * Node's readable state, read (as raw-body reads it) to refuse a stream whose encoding was set;
  * a stream without it is read as it is. Checked on Node 20.20, 22.23, 24.21 and 26.12
- * (read.stream-state.test.ts and errors.stream.test.ts, run on each by
+ * (parsers.stream-state.test.ts and parsers.stream-errors.test.ts, run on each by
  * tooling/scripts/node-matrix.mjs).
  */
 type ReadableWithState = Readable & { _readableState?: { encoding?: unknown; decoder?: unknown }; _decoder?: unknown };

@@ -1,5 +1,5 @@
 import { json } from '@webfw/body-parser';
-import { answer, charsetUnsupported, serveAll } from './helpers';
+import { answer, charsetUnsupported, serveAll } from './support/helpers';
 
 const DOC = '{"name":"Zoë","emoji":"😀"}';
 /** What the test server answers once DOC is decoded and parsed. */

@@ -1,5 +1,5 @@
 import bodyParser, { json } from '@webfw/body-parser';
-import { parseFailed, post, send, serveAll } from './helpers';
+import { parseFailed, post, send, serveAll } from './support/helpers';
 
 const SKIPPED = { has: true, kind: 'undefined', body: null };
 

@@ -1,5 +1,5 @@
 import { json } from '@webfw/body-parser';
-import { httpError, post, withServe } from './helpers';
+import { httpError, post, withServe } from './support/helpers';
 
 describe('json({ reviver })', () => {
   it('should pass the reviver to JSON.parse', async () => {

@@ -1,5 +1,5 @@
 import { json } from '@webfw/body-parser';
-import { answer, parseFailed, post, serveAll } from './helpers';
+import { answer, parseFailed, post, serveAll } from './support/helpers';
 
 describe('json({ strict })', () => {
   describe('strict: true (default)', () => {

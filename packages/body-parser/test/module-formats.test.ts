@@ -1,15 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { esm, packageDir, requireBuilt, runNode } from './support/built';
 
 /**
  * These run plain `node` inside this package, so `@webfw/body-parser` resolves through the
  * package's own `exports` map to the BUILT files in dist/ (`npm test` builds first).
  */
-const packageDir = join(__dirname, '..');
-
-function runNode(args: string[]): unknown {
-  return JSON.parse(execFileSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8' }).trim());
+/** What the run of `args` printed, parsed as JSON; throws with its standard error when it failed. */
+function runJson(args: string[]): unknown {
+  const run = runNode(args);
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout.trim());
 }
 
 /** Posts a JSON body and a form through the loaded module over real HTTP and prints the results. */
@@ -39,9 +40,7 @@ const expected = {
 };
 
 describe('the built package', () => {
-  beforeAll(() => {
-    if (!existsSync(join(packageDir, 'dist', 'index.cjs'))) throw new Error('packages/body-parser is not built: run `npm test` (it builds first)');
-  });
+  requireBuilt('index');
 
   it.each([
     [
@@ -56,16 +55,12 @@ describe('the built package', () => {
     ],
     [
       "should give the same object from import bodyParser from '@webfw/body-parser', and named exports",
-      [
-        '--input-type=module',
-        '-e',
-        `import http from 'node:http'; import bodyParser, { json, raw, text, urlencoded } from '@webfw/body-parser';
+      esm(`import http from 'node:http'; import bodyParser, { json, raw, text, urlencoded } from '@webfw/body-parser';
         if (json !== bodyParser.json || raw !== bodyParser.raw || text !== bodyParser.text || urlencoded !== bodyParser.urlencoded) throw new Error('named exports differ');
-        ${probe}`,
-      ],
+        ${probe}`),
     ],
   ])('%s', (_title, args) => {
-    expect(runNode(args)).toEqual(expected);
+    expect(runJson(args)).toEqual(expected);
   });
 
   /** Calls the package itself (`bodyParser()`) and body-parser 2.x's, and prints what each threw. */
@@ -89,10 +84,10 @@ describe('the built package', () => {
     ],
     [
       "should throw body-parser 2.x's error from the default import called as a function",
-      ['--input-type=module', '-e', `import bodyParser from '@webfw/body-parser'; import reference from 'body-parser'; ${generic}`],
+      esm(`import bodyParser from '@webfw/body-parser'; import reference from 'body-parser'; ${generic}`),
     ],
   ])('%s', (_title, args) => {
-    expect(runNode(args)).toEqual(genericExpected);
+    expect(runJson(args)).toEqual(genericExpected);
   });
 
   it('should ship type declarations for both formats', () => {

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, raw } from '@webfw/body-parser';
 import { rawExchange } from '@webfw/test-support';
-import { post, head, withServe } from './helpers';
+import { post, head, withServe } from './support/helpers';
 
 const storage = new AsyncLocalStorage<string>();
 

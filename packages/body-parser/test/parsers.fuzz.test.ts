@@ -24,7 +24,7 @@ import {
   prototypeSnapshot,
   splitPoints,
 } from '@webfw/test-support/fuzz/arbitraries';
-import { describeBody } from './helpers';
+import { describeBody } from './support/helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express = require('express') as Library;

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { json, raw, text } from '@webfw/body-parser';
-import { answer, encodingUnsupported, httpError, expectStoppedAtLimit, inflateDisabled, post, send, serveAll, withServe } from './helpers';
+import { answer, encodingUnsupported, httpError, expectStoppedAtLimit, inflateDisabled, post, send, serveAll, withServe } from './support/helpers';
 
 const DOC = '{"name":"tobi","list":[1,2,3]}';
 const PARSED = { name: 'tobi', list: [1, 2, 3] };

@@ -1,5 +1,5 @@
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
-import { answer, send, tooLarge, withServe } from './helpers';
+import { answer, send, tooLarge, withServe } from './support/helpers';
 
 describe('option limit', () => {
   it.each([

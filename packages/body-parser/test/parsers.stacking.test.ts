@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
-import { post, recordBodies, send, withServe, type Step } from './helpers';
+import { post, recordBodies, send, withServe, type Step } from './support/helpers';
 
 describe('several parsers on one request', () => {
   it('should let exactly the matching parser read the body', () =>

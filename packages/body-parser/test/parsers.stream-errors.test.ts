@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { json, raw, text } from '@webfw/body-parser';
 import { rawExchange } from '@webfw/test-support';
-import { describeError, expectStoppedAtLimit, head, httpError, post, recordBodies, tooLarge, withServe, type Step } from './helpers';
+import { describeError, expectStoppedAtLimit, head, httpError, post, recordBodies, tooLarge, withServe, type Step } from './support/helpers';
 
 /** 400 request.aborted: the client went away before the body was in. */
 function aborted(props: { expected: number | null; length: number | null; received: unknown }): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
-import { post, withServe } from './helpers';
+import { post, withServe } from './support/helpers';
 
 async function parsedWith(
   type: Parameters<typeof json>[0] extends infer O ? (O extends { type?: infer T } ? T : never) : never,

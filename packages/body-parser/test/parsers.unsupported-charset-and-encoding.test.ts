@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import webfwParsers from '@webfw/body-parser';
-import { charsetUnsupported, encodingUnsupported, inflateDisabled, post, withServe } from './helpers';
+import { charsetUnsupported, encodingUnsupported, inflateDisabled, post, withServe } from './support/helpers';
 
 // A request whose charset AND Content-Encoding are both unsupported gets one 415: which one
 // depends on the order of body-parser 2.x's checks. Each case is sent to a server around

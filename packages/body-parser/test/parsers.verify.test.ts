@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import createError from 'http-errors';
 import { json, raw, text, urlencoded } from '@webfw/body-parser';
-import { answer, charsetUnsupported, httpError, post, withServe } from './helpers';
+import { answer, charsetUnsupported, httpError, post, withServe } from './support/helpers';
 
 describe('option verify', () => {
   it('should be called with req, res, the raw bytes and the charset before parsing', async () => {

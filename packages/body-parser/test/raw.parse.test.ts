@@ -1,5 +1,5 @@
 import bodyParser, { raw } from '@webfw/body-parser';
-import { answer, send, serveAll } from './helpers';
+import { answer, send, serveAll } from './support/helpers';
 
 describe('raw()', () => {
   const s = serveAll(raw());

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, urlencoded } from '@webfw/body-parser';
-import { depthExceeded, post, withServe } from './helpers';
+import { depthExceeded, post, withServe } from './support/helpers';
 
 /** Answers with the nesting depth of req.body (measured without recursion). */
 function depthOf(req: IncomingMessage, res: ServerResponse): void {

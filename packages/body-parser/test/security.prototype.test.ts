@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, urlencoded } from '@webfw/body-parser';
-import { post, serveAll } from './helpers';
+import { post, serveAll } from './support/helpers';
 
 /** Answers with what the parsed body looks like from the inside, and whether anything leaked. */
 function inspect(req: IncomingMessage, res: ServerResponse): void {

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import bodyParser, { text } from '@webfw/body-parser';
-import { answer, charsetUnsupported, send, serveAll, withServe } from './helpers';
+import { answer, charsetUnsupported, send, serveAll, withServe } from './support/helpers';
 
 describe('text()', () => {
   const s = serveAll(text());

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bodyParser, { json, type BodyParserMiddleware, type JsonOptions, type UrlencodedOptions } from '@webfw/body-parser';
 import { expectTypeOf } from 'expect-type';
-import { post, withServe } from './helpers';
+import { post, withServe } from './support/helpers';
 
 /** A framework request type, as express's Request is: a subtype of IncomingMessage. */
 interface AppRequest extends IncomingMessage {

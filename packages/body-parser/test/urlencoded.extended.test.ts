@@ -1,5 +1,5 @@
 import { urlencoded } from '@webfw/body-parser';
-import { answer, depthExceeded, post, serveAll } from './helpers';
+import { answer, depthExceeded, post, serveAll } from './support/helpers';
 
 const FORM = 'application/x-www-form-urlencoded';
 

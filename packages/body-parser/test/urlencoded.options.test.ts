@@ -1,5 +1,5 @@
 import { urlencoded } from '@webfw/body-parser';
-import { answer, depthExceeded, httpError, post, withServe } from './helpers';
+import { answer, depthExceeded, httpError, post, withServe } from './support/helpers';
 
 const FORM = 'application/x-www-form-urlencoded';
 const LATIN1 = `${FORM}; charset=iso-8859-1`;

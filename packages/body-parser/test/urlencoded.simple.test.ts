@@ -1,5 +1,5 @@
 import bodyParser, { urlencoded } from '@webfw/body-parser';
-import { answer, charsetUnsupported, send, serveAll } from './helpers';
+import { answer, charsetUnsupported, send, serveAll } from './support/helpers';
 
 const FORM = 'application/x-www-form-urlencoded';
 

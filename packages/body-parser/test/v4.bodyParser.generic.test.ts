@@ -5,10 +5,10 @@
  * when called.) Differential: body-parser 1.x and the v4 entry.
  */
 import bodyParserV4, { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
-import { bodyParserV1, compareV1, failedV1, parsedV1, silenceDeprecations, tooLarge, warningsOf, type V1Library, type Warning } from './helpers';
+import { bodyParserV1, compareV1, failedV1, parsedV1, silenceDeprecations, tooLarge, v4, warningsOf } from './support/helpers';
+import type { V1Library, Warning } from './support/helpers';
 
-const v4 = bodyParserV4 as unknown as V1Library;
-const THIS_FILE = 'v4.generic.test.ts';
+const THIS_FILE = 'v4.bodyParser.generic.test.ts';
 const GENERIC: Warning = { namespace: 'body-parser', message: 'bodyParser: use individual json/urlencoded middlewares', file: THIS_FILE };
 
 describe('v4: the generic bodyParser() as a value', () => {

@@ -1,19 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { esm, packageDir, requireBuilt, runNode } from './support/built';
 
 /**
  * These run plain `node` inside this package, so `@webfw/body-parser/v4` resolves through the
  * package's own `exports` map to the BUILT files in dist/ (`npm test` builds first), and compare
  * them with body-parser 1.x loaded the same way.
  */
-const packageDir = join(__dirname, '..');
-
-function runNode(args: string[], env: NodeJS.ProcessEnv = process.env): { stdout: string; stderr: string; status: number | null } {
-  const r = spawnSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8', env });
-  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
-}
-
 /** Shape of the loaded `lib`, then a JSON body, a nested form and a text body through `lib({ extended: true })` over real HTTP. */
 const probe = `
   const shape = { type: typeof lib, name: lib.name, length: lib.length, keys: Object.keys(lib), factories: Object.keys(lib).map((k) => typeof lib[k]) };
@@ -44,22 +37,16 @@ const expected = {
 const NO_WARNINGS = { ...process.env, NO_DEPRECATION: 'body-parser' };
 
 describe('the built v4 entry', () => {
-  beforeAll(() => {
-    if (!existsSync(join(packageDir, 'dist', 'v4.cjs'))) throw new Error('packages/body-parser is not built: run `npm test` (it builds first)');
-  });
+  requireBuilt('v4');
 
   it.each([
     ["require('@webfw/body-parser/v4')", ['-e', `const http = require('node:http'); const lib = require('@webfw/body-parser/v4'); ${probe}`]],
     ["require('body-parser-v1') (the reference)", ['-e', `const http = require('node:http'); const lib = require('body-parser-v1'); ${probe}`]],
     [
       "import bodyParser, { json, ... } from '@webfw/body-parser/v4'",
-      [
-        '--input-type=module',
-        '-e',
-        `import http from 'node:http'; import lib, { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
+      esm(`import http from 'node:http'; import lib, { json, raw, text, urlencoded } from '@webfw/body-parser/v4';
         if (json !== lib.json || raw !== lib.raw || text !== lib.text || urlencoded !== lib.urlencoded) throw new Error('named exports differ');
-        ${probe}`,
-      ],
+        ${probe}`),
     ],
   ])('should give the generic function carrying the four factories from %s', (_title, args) => {
     const run = runNode(args, NO_WARNINGS);

@@ -3,10 +3,9 @@
  * `{}` when nothing was parsed; body-parser 2.x (the 5.x entry) leaves it `undefined`.
  * Differential: each table runs against body-parser 1.x and the v4 entry.
  */
-import bodyParserV4 from '@webfw/body-parser/v4';
-import { charsetUnsupported, compareV1, failedV1, parsedV1, silenceDeprecations, type Exchange, type Step, type V1Answer, type V1Library } from './helpers';
+import { charsetUnsupported, compareV1, failedV1, parsedV1, silenceDeprecations, v4 } from './support/helpers';
+import type { Exchange, Step, V1Answer, V1Library } from './support/helpers';
 
-const v4 = bodyParserV4 as unknown as V1Library;
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const NOTHING = parsedV1({}, 'unset');
 

@@ -4,10 +4,9 @@
  * charset-less body as UTF-8 whatever `defaultCharset` says; text keeps `defaultCharset`.
  * Differential: body-parser 1.x and the v4 entry.
  */
-import bodyParserV4 from '@webfw/body-parser/v4';
-import { charsetUnsupported, compareV1, failedV1, parsedV1, silenceDeprecations, type Exchange, type Step, type V1Answer, type V1Library } from './helpers';
+import { charsetUnsupported, compareV1, failedV1, parsedV1, silenceDeprecations, v4 } from './support/helpers';
+import type { Exchange, Step, V1Answer, V1Library } from './support/helpers';
 
-const v4 = bodyParserV4 as unknown as V1Library;
 const FORM = 'application/x-www-form-urlencoded';
 
 describe('v4: charsets', () => {

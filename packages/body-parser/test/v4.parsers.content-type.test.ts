@@ -10,14 +10,10 @@
  * body-parser 1.x uses, over a corpus of headers, type options and charset names.
  */
 import { dirname } from 'node:path';
-import bodyParserV4 from '@webfw/body-parser/v4';
-import { charsetOfV1 } from '../src/v4/charset-parameter';
-import { contentTypeMatchesV1 } from '../src/v4/content-type-match';
-import { normalizeTypeV1 } from '../src/v4/extension-types';
-import { unknownToIconv04 } from '../src/v4/iconv-charsets';
-import { charsetUnsupported, compareV1, failedV1, parsedV1, silenceDeprecations, type Exchange, type Step, type V1Answer, type V1Library } from './helpers';
-
-const v4 = bodyParserV4 as unknown as V1Library;
+import { charsetOfV1, contentTypeMatchesV1, normalizeTypeV1 } from '../src/v4/content-type';
+import { unknownToIconv04 } from '../src/v4/read';
+import { charsetUnsupported, compareV1, failedV1, parsedV1, silenceDeprecations, v4 } from './support/helpers';
+import type { Exchange, Step, V1Answer, V1Library } from './support/helpers';
 
 /** The package `name` as the package in directory `from` resolves it. */
 function requireFrom<T>(name: string, from: string): T {

@@ -4,23 +4,8 @@
  * `charset` on that error). Differential: body-parser 1.x and the v4 entry.
  */
 import zlib from 'node:zlib';
-import bodyParserV4 from '@webfw/body-parser/v4';
-import {
-  answersOf,
-  bodyParserV1,
-  compareV1,
-  encodingUnsupported,
-  failedV1,
-  httpError,
-  parsedV1,
-  silenceDeprecations,
-  type Exchange,
-  type Step,
-  type V1Answer,
-  type V1Library,
-} from './helpers';
-
-const v4 = bodyParserV4 as unknown as V1Library;
+import { answersOf, bodyParserV1, compareV1, encodingUnsupported, failedV1, httpError, parsedV1, silenceDeprecations, v4 } from './support/helpers';
+import type { Exchange, Step, V1Answer, V1Library } from './support/helpers';
 
 const JSON_BODY = '{"a":[1,2]}';
 const compressed = (encoding: string, body: Buffer): Exchange => ({ headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body });

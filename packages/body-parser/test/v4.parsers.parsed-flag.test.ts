@@ -5,21 +5,8 @@
  * Differential: each table runs against body-parser 1.x and the v4 entry.
  */
 import zlib from 'node:zlib';
-import bodyParserV4 from '@webfw/body-parser/v4';
-import {
-  compareV1,
-  encodingUnsupported,
-  failedV1,
-  httpError,
-  parsedV1,
-  silenceDeprecations,
-  type Exchange,
-  type Step,
-  type V1Answer,
-  type V1Library,
-} from './helpers';
-
-const v4 = bodyParserV4 as unknown as V1Library;
+import { compareV1, encodingUnsupported, failedV1, httpError, parsedV1, silenceDeprecations, v4 } from './support/helpers';
+import type { Exchange, Step, V1Answer, V1Library } from './support/helpers';
 
 /** A step that sets `_body` (and a body) as a multipart parser of the express 4 era does. */
 const flagged: Step = (req, _res, next) => {

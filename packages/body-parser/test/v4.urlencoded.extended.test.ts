@@ -3,12 +3,12 @@
  * (qs) and depd prints `body-parser deprecated undefined extended: provide extended option`
  * once per place in the calling code (the 5.x entry defaults to false, silently).
  */
-import bodyParserV4, { urlencoded } from '@webfw/body-parser/v4';
-import { bodyParserV1, compareV1, depthExceeded, failedV1, parsedV1, silenceDeprecations, warningsOf, type V1Library, type Warning } from './helpers';
+import { urlencoded } from '@webfw/body-parser/v4';
+import { bodyParserV1, compareV1, depthExceeded, failedV1, parsedV1, silenceDeprecations, v4, warningsOf } from './support/helpers';
+import type { V1Library, Warning } from './support/helpers';
 
-const v4 = bodyParserV4 as unknown as V1Library;
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const THIS_FILE = 'v4.urlencoded-extended.test.ts';
+const THIS_FILE = 'v4.urlencoded.extended.test.ts';
 const UNDEFINED_EXTENDED: Warning = { namespace: 'body-parser', message: 'undefined extended: provide extended option', file: THIS_FILE };
 
 /** Calls `call` with body-parser 1.x, then with the v4 entry: the same warnings and errors, returned. */

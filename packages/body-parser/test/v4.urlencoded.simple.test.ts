@@ -4,10 +4,9 @@
  * `__proto__` keys as own properties, and decodes malformed UTF-8 escapes to U+FFFD.
  * Differential: body-parser 1.x and the v4 entry.
  */
-import bodyParserV4 from '@webfw/body-parser/v4';
-import { compareV1, failedV1, parsedV1, type Step, type V1Library } from './helpers';
+import { compareV1, failedV1, parsedV1, v4 } from './support/helpers';
+import type { Step } from './support/helpers';
 
-const v4 = bodyParserV4 as unknown as V1Library;
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const flat = (body: Record<string, unknown>) => parsedV1(body, true, 'null');
 const tooMany = (body: string) =>

@@ -1,21 +1,21 @@
 /**
  * @webfw/body-parser/v4: the body parsers of body-parser 1.x (the express 4 family) over the 5.x
- * parsers. Every difference from the 5.x entry lives in one file of this folder:
+ * parsers. Every difference from the 5.x entry lives in this folder, in the file of what it
+ * changes:
  *
  * - `generic.ts`: the package itself is the deprecated generic `bodyParser([options])`;
- * - `parsed-flag.ts`: `req._body` marks a body as taken, and parsers skip such requests;
- * - `body-default.ts`: `req.body` is `{}` when nothing was parsed;
- * - `read.ts`: the 1.x request gate over the shared reading (no check for an ended stream);
- * - `encodings.ts`: gzip and deflate only, and the 415 for `inflate: false`;
- * - `urlencoded.ts`: `extended` has no default (true, with a deprecation warning);
- * - `simple-querystring.ts`: `extended: false` parses with node's querystring;
- * - `urlencoded-charset.ts`: UTF-8 forms only, no charset options;
+ * - `read.ts`: the 1.x request gate over the shared reading: `req._body` marks a body as taken
+ *   and parsers skip such requests, `req.body` is `{}` when nothing was parsed, no check for an
+ *   ended stream, gzip and deflate only (and the 415 for `inflate: false`), and the charsets
+ *   iconv-lite 0.4 lacked (UTF-32 ...) are unsupported;
+ * - `content-type.ts`: which Content-Types match (type-is 1.6, media-typer 0.3: strict), `type`
+ *   names such as `js` looked up in mime-types 2.1, and the charset a header names
+ *   (content-type 1.0: the last one wins);
  * - `json.ts`: a charset-less JSON body is UTF-8 (`defaultCharset` is not an option);
- * - `content-type-match.ts`: which Content-Types match (type-is 1.6, media-typer 0.3: strict);
- * - `extension-types.ts`: `type` names such as `js` looked up in mime-types 2.1;
- * - `charset-parameter.ts`: the charset a header names (content-type 1.0: the last one wins);
- * - `media-type.ts`: the per-parser lookup combining those two;
- * - `iconv-charsets.ts`: the charsets iconv-lite 0.4 lacked (UTF-32 ...) are unsupported.
+ * - `urlencoded.ts`: `extended` has no default (true, with a deprecation warning), `extended:
+ *   false` parses with node's querystring, UTF-8 forms only and no charset options;
+ * - `pass-through.ts`: `raw` and `text` with the rules above;
+ * - `deprecate.ts`: the `body-parser deprecated ...` warnings (depd).
  *
  *   const bodyParser = require('@webfw/body-parser/v4');
  *   app.use(bodyParser.json());

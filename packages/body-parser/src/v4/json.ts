@@ -2,9 +2,8 @@ import { JsonReader, type JsonOptions } from '../json';
 import type { MediaTypeLookup } from '../media-type';
 import type { BodyParserMiddleware } from '../options';
 import type { BodyRequest } from '../read';
-import { INFLATION_V1 } from './encodings';
-import { MediaTypeLookupV1 } from './media-type';
-import { readV1 } from './read';
+import { MediaTypeLookupV1 } from './content-type';
+import { INFLATION_V1, readV1 } from './read';
 
 /** Options of the 1.x {@link json}: those of 5.x; `defaultCharset` is not one of them. */
 export type JsonOptionsV1 = JsonOptions;

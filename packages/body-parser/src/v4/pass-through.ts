@@ -4,9 +4,8 @@ import { PassThroughReader } from '../pass-through-reader';
 import type { RawOptions } from '../raw';
 import type { BodyRequest } from '../read';
 import type { TextOptions } from '../text';
-import { INFLATION_V1 } from './encodings';
-import { MediaTypeLookupV1 } from './media-type';
-import { readV1 } from './read';
+import { MediaTypeLookupV1 } from './content-type';
+import { INFLATION_V1, readV1 } from './read';
 
 /** 5.x's raw/text reader with body-parser 1.x's Content-Type matching and Content-Encodings. */
 class PassThroughReaderV1 extends PassThroughReader {

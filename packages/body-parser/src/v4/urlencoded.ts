@@ -1,13 +1,57 @@
+import querystring from 'node:querystring';
 import type { MediaTypeLookup } from '../media-type';
-import type { BaseOptions, BodyParserMiddleware } from '../options';
-import type { BodyRequest } from '../read';
-import { UrlencodedReader } from '../urlencoded';
+import { normalizeOptions, type BaseOptions, type BodyParserMiddleware, type NormalizedOptions } from '../options';
+import type { BodyReader, BodyRequest } from '../read';
+import { countParameters, parameterLimitOf, tooManyParameters, UrlencodedReader } from '../urlencoded';
+import { MediaTypeLookupV1 } from './content-type';
 import { createDeprecate } from './deprecate';
-import { INFLATION_V1 } from './encodings';
-import { MediaTypeLookupV1 } from './media-type';
-import { readV1 } from './read';
-import { SimpleFormReader } from './simple-querystring';
-import { isUtf8Only } from './urlencoded-charset';
+import { INFLATION_V1, readV1 } from './read';
+
+/**
+ * body-parser 1.x's urlencoded reads UTF-8 forms only: a form whose Content-Type names any
+ * other charset (`iso-8859-1` included) is a 415 `charset.unsupported`, and a form without a
+ * charset is UTF-8. It has none of the charset options of body-parser 2.x: `defaultCharset`,
+ * `charsetSentinel` (a `utf8=✓` parameter is an ordinary parameter) and
+ * `interpretNumericEntities` are ignored.
+ */
+
+/** The charsets 1.x's urlencoded accepts: `utf-8` (the lower-cased `charset` parameter). */
+export function isUtf8Only(charset: string): boolean {
+  return charset === 'utf-8';
+}
+
+/**
+ * `urlencoded({ extended: false })` of body-parser 1.x parses with node's `querystring` module,
+ * not with qs as body-parser 2.x does:
+ *
+ * - `req.body` is an object with a null prototype (`req.body.hasOwnProperty` is undefined);
+ * - every key is kept as it is: an empty key (`=x` gives `{ '': 'x' }`) and `__proto__` become
+ *   own properties (no prototype is written: the object has none);
+ * - escapes that are not valid UTF-8 decode to U+FFFD (`%E9` gives `'\ufffd'`; qs keeps `'%E9'`),
+ *   text that is no escape stays as it is (`%zz`);
+ * - at most `parameterLimit` parameters (more is a 413 `parameters.too.many`, as in 5.x).
+ */
+export class SimpleFormReader implements BodyReader {
+  readonly options: NormalizedOptions;
+  readonly media: MediaTypeLookup;
+  readonly inflation = INFLATION_V1;
+  readonly decodes = true;
+  readonly isValidCharset = isUtf8Only;
+  private readonly parameterLimit: number;
+
+  constructor(options: (BaseOptions & { parameterLimit?: number }) | undefined) {
+    this.options = normalizeOptions(options, 'application/x-www-form-urlencoded');
+    this.media = new MediaTypeLookupV1(this.options.types);
+    this.parameterLimit = parameterLimitOf(options);
+  }
+
+  parse(body: string | Buffer): unknown {
+    const text = body as string;
+    if (text.length === 0) return {};
+    if (countParameters(text, this.parameterLimit) === -1) throw tooManyParameters();
+    return querystring.parse(text, undefined, undefined, { maxKeys: this.parameterLimit });
+  }
+}
 
 /** Options of the 1.x {@link urlencoded}. */
 export interface UrlencodedOptionsV1 extends BaseOptions {

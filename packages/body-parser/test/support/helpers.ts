@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { BodyParserMiddleware } from '@webfw/body-parser';
+import bodyParserV4 from '@webfw/body-parser/v4';
 import { close, listen, portOf, request } from '@webfw/test-support';
 
 /** A middleware step of a test server (a parser, or a step before or after one). */
@@ -232,6 +233,9 @@ export interface V1Library {
 /** body-parser 1.x (the `body-parser-v1` devDependency), the reference of the v4 entry. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const bodyParserV1 = require('body-parser-v1') as V1Library;
+
+/** `@webfw/body-parser/v4`, typed as body-parser 1.x so that one table runs against both. */
+export const v4 = bodyParserV4 as unknown as V1Library;
 
 /** One request of a differential table; node's client adds the Content-Length of `body`. */
 export interface Exchange {
