@@ -102,7 +102,7 @@ export function compileTrust(value: unknown): TrustFunction {
  * own value or the inherited one, exactly as `app.get`'s walk does, for every name that is not a
  * member of `Object.prototype`. The name is written at each read, not passed in: a read inside a
  * shared function taking the name sees every name, and V8 compiles it as a generic lookup
- * (about 80 instructions a read, five or more reads a request), where a read of a name written
+ * (several reads a request), where a read of a name written
  * in place compiles to a load from the object.
  */
 export function settingsOf(app: { settings: object }): Record<string, unknown> {

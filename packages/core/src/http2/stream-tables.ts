@@ -9,28 +9,18 @@
  * load), that dead old table keeps every later table, and every stream ever put into one,
  * alive through each scavenge until the next mark-compact: all of a request's objects (the
  * stream, node's compat request and response, the app's properties on them) are promoted
- * instead of dying young. Measured on a hello JSON app under h2load (Node 20): every scavenge
- * promoted about 1.6 MB and took 4-8 ms instead of 0.5-1 ms, and mark-compacts came every 300 ms.
+ * instead of dying young, and scavenges and mark-compacts grow (docs/performance.md, tricks).
  *
  * The tables below have the `Map` / `Set` methods node uses (and the rest of their API) on
  * arrays, which leave no such chain (a replaced array's storage points nowhere), and
  * `useStreamTables` puts them in place of a session's own when the session starts. A session
  * whose state does not look as expected (another node version) is left as it is.
  *
- * Versions (checked on 20.20.2, 22.23.3, 24.21.0, 26.12.1): bytes promoted by the last five
- * scavenges after a full GC, 6000 hello requests over 2 sessions x 10 streams (the GC test of
- * http2-stream-tables.test.ts; three runs each, the app started by `app.listen({ http2: true })`):
- *
- *   node   webfw app without -> with the tables   bare http2 server without -> with
- *   20     4.3-4.4 MB -> 0.01 MB                   3.7 MB -> 0.00 MB
- *   22     10.6 MB    -> 12.1-13.3 MB              4.0 MB -> 0.01 MB
- *   24     10.2 MB    -> 8.8-10.1 MB               3.8 MB -> 3.7 MB
- *   26     10.1-11.9 MB -> 10.2 MB                 3.6-3.9 MB -> 3.9 MB
- *
- * On 24 and 26 node's tables no longer keep finished streams (V8 changed); on 22 they still do,
- * but a webfw app promotes its requests there for another reason and the tables do not reduce
- * it. So they are used on Node 20 alone, where the app's scavenges also took half the time
- * (25-29 ms against 47-66 ms over the run); on later versions sessions keep node's own tables.
+ * Versions (checked on 20.20.2, 22.23.3, 24.21.0, 26.12.1, by the GC test of
+ * app.listen.http2-stream-tables.test.ts): on 24 and 26 node's tables no longer keep finished
+ * streams (V8 changed); on 22 they still do, but a webfw app promotes its requests there for
+ * another reason and the tables do not reduce it. So they are used on Node 20 alone; on later
+ * versions sessions keep node's own tables.
  * `applySessionStreamTables` still gives them on any version (the tests run them everywhere).
  */
 import type { Http2Session, Http2Server, Http2SecureServer } from 'node:http2';

@@ -4,8 +4,7 @@
  * Node constructs their requests and responses with the classes it bound into the server's
  * compat `stream` listener when the server was made (`Http2ServerRequest`,
  * `Http2ServerResponse`), so the app switched each one's prototype to its HTTP/2 twins and paid
- * V8's cost for it (server-adoption.ts explains it): about 0.6x of `app.listen({ http2: true })`
- * on hello JSON.
+ * V8's cost for it (server-adoption.ts explains it), below `app.listen({ http2: true })`.
  *
  * So on the first HTTP/2 request an app answers from such a server, it swaps node's compat
  * listener for the one node makes for a carrier server constructed with the app's HTTP/2
@@ -19,7 +18,7 @@
  * and a server is looked at once.
  *
  * Node's `Symbol(options)` and `bound onServerStream` listener found and the adoption applied
- * on Node 20.20, 22.23, 24.21 and 26.12 (app.http2-server-adoption.test.ts, run on each by
+ * on Node 20.20, 22.23, 24.21 and 26.12 (app.server-adoption.http2.test.ts, run on each by
  * tooling/scripts/node-matrix.mjs, with the fallback for a server left alone).
  */
 import { createServer, Http2ServerRequest, Http2ServerResponse, type Http2SecureServer, type Http2Server, type Http2Session } from 'node:http2';

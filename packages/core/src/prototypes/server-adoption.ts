@@ -6,9 +6,9 @@
  * V8 makes that switch costly beyond the call itself: an object whose prototype was changed
  * gets a new hidden class for every property added to it afterwards (node adds dozens while it
  * answers), so every request and response has hidden classes of its own, node's inline caches
- * go megamorphic and the garbage collector works harder. Measured on a hello JSON app: about a
- * quarter of the throughput of the same app started by `app.listen()`, whose servers construct
- * requests and responses with the app's own classes (app-prototype.ts `serverClasses`).
+ * go megamorphic and the garbage collector works harder, far below the same app started by
+ * `app.listen()`, whose servers construct requests and responses with the app's own classes
+ * (app-prototype.ts `serverClasses`; the cost is in docs/performance.md's tricks).
  *
  * So on the first request an app answers as a server's request listener (not mounted, not
  * middleware of something else), it gives that server the classes `app.listen` would have

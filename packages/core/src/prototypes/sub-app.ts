@@ -36,8 +36,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Node 20 and 22 (before 13). From V8 13 on (Node 24, 26) a property added after a prototype
  * switch follows the same shared transitions as on any other request, and every own property
  * the request already has makes the switch itself longer (V8 replays each one): there the
- * settling saved nothing and cost 3% of the instructions of a request through a sub-app
- * (docs/performance.md, "Sub-apps on Node 22 and on Node 24").
+ * settling saves nothing and costs (docs/performance.md, known limits).
  */
 const SETTLES_BEFORE_SWITCH = Number((process.versions?.v8 ?? '0').split('.')[0]) < 13;
 
@@ -46,10 +45,10 @@ const SETTLES_BEFORE_SWITCH = Number((process.versions?.v8 ?? '0').split('.')[0]
  * the values they read already) the members routing and answering add to them later:
  * `req.route` (set by the sub-app's route), `req._eventsCount` (node's, on the emitter's
  * prototype until a listener is added) and `res.statusCode` / `res.statusMessage` (node's, on
- * the prototype until `writeHead`, for node's HTTP/1 responses). Every read answers as before. The V8 of Node 20 and 22
- * gives an object whose prototype was switched a hidden class of its own for every property
- * added afterwards (docs/performance.md, "Sub-apps"); with nothing left to add, a route in a
- * sub-app runs there at 0.87x of the same route in a Router instead of 0.25x.
+ * the prototype until `writeHead`, for node's HTTP/1 responses). Every read answers as before.
+ * The V8 of Node 20 and 22 gives an object whose prototype was switched a hidden class of its
+ * own for every property added afterwards; with nothing left to add, a route in a sub-app runs
+ * there close to the same route in a Router (docs/performance.md, tricks).
  */
 function settleBeforeSwitch(req: Request, res: Response): void {
   const r = req as unknown as Record<string, unknown>;

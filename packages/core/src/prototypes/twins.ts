@@ -226,7 +226,7 @@ function targetOf(kinds: TwinKind[], obj: object, proto: object): object {
 export function adoptRequest(req: object, proto: object): boolean {
   // node's HTTP/1 requests (those of the fetch handler too) take `proto` itself; the test names
   // its class, so the check is a walk up the chain (`instanceof` on a class read from a list
-  // looks `Symbol.hasInstance` up each time: about 2% of a request through a sub-app)
+  // looks `Symbol.hasInstance` up each time)
   const target = req instanceof IncomingMessage ? proto : targetOf(requestKinds, req, proto);
   if (Object.getPrototypeOf(req) === target) return false;
   Object.setPrototypeOf(req, target);

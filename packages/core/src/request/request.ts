@@ -15,10 +15,9 @@ import { acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsTypes, argu
 export type { ParamsDictionary, RangeOptions, Ranges };
 
 /**
- * The request type in the `(P, ReqBody, ReqQuery)` order this module had before it took
- * @types/express's: kept, as this module's `Request`, for the v4 entry's `RequestV4`. Everything
- * else uses types.ts's `Request` (express order), which `@webfw/core` exports. (Its own
- * name keeps the published declarations from renaming that one `Request$1`.)
+ * The request type in `(P, ReqBody, ReqQuery)` order, as this module's `Request`, for the v4
+ * entry's `RequestV4`. Everything else uses types.ts's `Request` (@types/express's order), which
+ * `@webfw/core` exports.
  */
 type RequestInV4Order<P = ParamsDictionary, ReqBody = unknown, ReqQuery = ParsedQuery> = Request<P, unknown, ReqBody, ReqQuery>;
 export type { RequestInV4Order as Request };

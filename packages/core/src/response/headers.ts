@@ -15,8 +15,7 @@
  * sent the way express sends it, headers in node's store, so the hook sees and changes what
  * express would show it.
  *
- * Why it stays: a hello JSON request costs 7.9% fewer instructions with it (8.0% on a
- * `/user/:id` route), measured by tooling/bench/ablation/tricks.mjs (docs/performance.md).
+ * Its measured worth is in docs/performance.md's table of tricks (tooling/bench/ablation/tricks.mjs).
  */
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import { HEADER_STATE } from '../utils/symbols';

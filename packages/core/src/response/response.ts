@@ -225,8 +225,7 @@ function sendPlain<R>(
 
 /**
  * `sendPayload` past the fast path: express's steps, with the headers in node's store. (Kept
- * apart so `sendPayload` stays small enough for V8 to inline: 1.3% fewer instructions per
- * hello request, measured with tooling/bench/ablation.)
+ * apart so `sendPayload` stays small enough for V8 to inline.)
  */
 function sendSettled(res: Response, body: string | ArrayBufferView | undefined, type: string | undefined): Response {
   const req = getRequest(res);
