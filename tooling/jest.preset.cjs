@@ -18,7 +18,8 @@ const HEAVY = [
   // tracing agents (OpenTelemetry, Sentry, dd-trace) under node, Bun, Deno and workerd
   'tooling/observability/',
   // the release rehearsed against a local verdaccio (npm, pnpm and yarn installs); footprint's npm installs
-  'tooling/release/',
+  'tooling/release/rehearsal.test.ts',
+  'tooling/release/footprint.test.ts',
   // bundles (esbuild, webpack) and the built packages on Bun, Deno and workerd
   'tooling/packaging/packaging.test.ts',
   // type fixtures compiled against @types (and @types/express 4 installed on first use), attw
