@@ -18,14 +18,12 @@
  * The servers run from this repository, as the docs say to run the examples (the built
  * packages, `npm run setup`); workerd's Worker is bundled into a temp dir by esbuild.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { bunBinary, denoBinary, workerdBinary } from '@webfw/test-support/runtimes';
+import { bundle, start as startIn, startWorkerd, stop, type Started } from './support/servers';
 
 jest.setTimeout(120_000);
 
@@ -33,52 +31,8 @@ const root = join(__dirname, '..', '..', '..');
 const events = join(__dirname, 'events');
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
-/** A started server. */
-interface Started {
-  child: ChildProcess;
-  url: string;
-}
-
-/** Starts `command args` in the repository on a free port; resolves once it listens (`ready` finds its URL in its output). */
-function start(
-  command: string,
-  args: string[],
-  ready = (out: string): string | undefined => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1],
-  cwd = root,
-): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, PORT: '0', DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer): void => {
-      out += d.toString();
-      const url = ready(out);
-      if (url !== undefined) {
-        clearTimeout(timer);
-        resolve({ child, url });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${out}`));
-    });
-  });
-}
-
-function stop(started: Started | undefined): Promise<void> {
-  if (!started || started.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    started.child.removeAllListeners('exit');
-    started.child.once('exit', () => resolve());
-    started.child.kill('SIGKILL');
-  });
-}
+/** Starts `command args` in the repository on a free port; resolves once it listens. */
+const start = (command: string, args: string[]): Promise<Started> => startIn(command, args, root);
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -218,23 +172,9 @@ describe('the events an app sees through app.fetch are node:http’s', () => {
   it('on workerd (export default { fetch: app.fetch }), with a Date header as node gives', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'webfw-fetch-events-'));
     try {
-      await build({
-        entryPoints: [join(events, 'app.cjs')],
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        outfile: join(dir, 'app.bundle.cjs'),
-        logLevel: 'error',
-      });
+      await bundle(join(events, 'app.cjs'), join(dir, 'app.bundle.cjs'));
       copyFileSync(join(events, 'worker.mjs'), join(dir, 'worker.mjs'));
-      const port = await new Promise<number>((resolve) => {
-        const probe = createServer().listen(0, '127.0.0.1', () => {
-          const p = (probe.address() as { port: number }).port;
-          probe.close(() => resolve(p));
-        });
-      });
-      writeFileSync(
-        join(dir, 'events.capnp'),
+      const config = (port: number): string =>
         [
           'using Workerd = import "/workerd/workerd.capnp";',
           'const config :Workerd.Config = (',
@@ -246,23 +186,9 @@ describe('the events an app sees through app.fetch are node:http’s', () => {
           '  compatibilityDate = "2026-11-01",',
           ');',
           '',
-        ].join('\n'),
-      );
-      const workerd: Started = {
-        child: spawn(workerdBinary(log, 'fetch'), ['serve', 'events.capnp'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }),
-        url: `http://127.0.0.1:${port}`,
-      };
+        ].join('\n');
+      const workerd = await startWorkerd(workerdBinary(log, 'fetch'), dir, config, (url) => exchange(url, '/log?id=none'));
       try {
-        // workerd prints nothing when it listens: wait for its first answer
-        for (let i = 0; ; i++) {
-          const ok = await exchange(workerd.url, '/log?id=none').then(
-            () => true,
-            () => false,
-          );
-          if (ok) break;
-          if (i > 100 || workerd.child.exitCode !== null) throw new Error('workerd did not start');
-          await sleep(100);
-        }
         const whole = await exchange(workerd.url, '/whole?id=date');
         expect(new Date(String(whole.headers?.date)).toUTCString()).toBe(whole.headers?.date);
         // workerd ends the work of a request whose client went away without telling the Worker

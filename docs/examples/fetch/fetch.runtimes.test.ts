@@ -13,15 +13,13 @@
  * itself), the body; cookie expiry dates, session ids and the rate limit's reset seconds are
  * replaced by placeholders first (they differ from run to run on any server).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, utimesSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { bunBinary, denoBinary, workerdBinary } from '@webfw/test-support/runtimes';
 import { installPackage, PACKAGES } from '@webfw/test-support/installed-layout';
+import { bundle, start as startIn, startWorkerd, stop, type Started } from './support/servers';
 
 jest.setTimeout(120_000);
 
@@ -46,47 +44,8 @@ function layOut(dir: string): void {
   cpSync(__dirname, join(dir, 'fetch'), { recursive: true, filter: (src) => !src.endsWith('.test.ts') });
 }
 
-/** A started server: its child process and base URL. */
-interface Started {
-  child: ChildProcess;
-  url: string;
-}
-
 /** Starts `command args` in the work dir on a free port; resolves once it prints the URL it listens on. */
-function start(command: string, args: string[], env: Record<string, string> = {}): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: work,
-      env: { ...process.env, PORT: '0', DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer): void => {
-      out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${out}`));
-    });
-  });
-}
-
-function stop(started: Started | undefined): Promise<void> {
-  if (!started || started.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    started.child.removeAllListeners('exit');
-    started.child.once('exit', () => resolve());
-    started.child.kill('SIGKILL');
-  });
-}
+const start = (command: string, args: string[]): Promise<Started> => startIn(command, args, work);
 
 /** One request of a sequence: method, path, headers, body; `etagOf` sends the ETag of an earlier answer as If-None-Match. */
 interface Ask {
@@ -244,38 +203,15 @@ describe('the API app on workerd (export default { fetch: app.fetch })', () => {
       await stop(listening);
     }
     const dir = join(work, 'fetch', 'worker');
-    await build({
-      entryPoints: [join(dir, 'app.cjs')],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      outfile: join(dir, 'app.bundle.cjs'),
-      logLevel: 'error',
-    });
-    // a free port: let the OS pick one, then hand it to workerd
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as { port: number }).port;
-        probe.close(() => resolve(p));
-      });
-    });
-    writeFileSync(join(dir, 'test.capnp'), readFileSync(join(dir, 'config.capnp'), 'utf8').replace('127.0.0.1:8787', `127.0.0.1:${port}`));
-    const child = spawn(workerdBinary(log, 'fetch'), ['serve', 'test.capnp'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const started: Started = { child, url: `http://127.0.0.1:${port}` };
+    await bundle(join(dir, 'app.cjs'), join(dir, 'app.bundle.cjs'));
+    const config = readFileSync(join(dir, 'config.capnp'), 'utf8');
+    const started = await startWorkerd(
+      workerdBinary(log, 'fetch'),
+      dir,
+      (port) => config.replace('127.0.0.1:8787', `127.0.0.1:${port}`),
+      (url) => exchange(url, 'GET', '/health', {}),
+    );
     try {
-      // workerd prints nothing when it listens: wait for its first answer
-      for (let i = 0; ; i++) {
-        const ok = await exchange(started.url, 'GET', '/health', {}).then(
-          () => true,
-          () => false,
-        );
-        if (ok) break;
-        if (i > 100 || child.exitCode !== null) throw new Error(`workerd did not start:\n${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
       // (a fresh worker: the health probes changed nothing)
       expect(await answers(started.url, WORKER_ASKS)).toEqual(expected);
     } finally {
