@@ -48,7 +48,7 @@ describe('the default error page in production', () => {
   ];
 
   it('should be the same bytes as express 5 (status text only) for every kind of error', async () => {
-    // both servers log each error outside env "test"; differential-support silences console.error
+    // both servers log each error outside env "test"; support/differential.ts silences console.error
     await expectSameWire(build, reqs);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Differential: routing, mounting, params, HEAD/OPTIONS, 404/500 and error handling,
- * express 5 vs @webfw/core (see differential-support.ts for what is compared).
+ * express 5 vs @webfw/core (see support/differential.ts for what is compared).
  */
 import { buildApp, compare, run, get, comparisonCount, type Any, type Framework, type Req } from './support/differential';
 

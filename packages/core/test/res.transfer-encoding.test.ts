@@ -148,7 +148,7 @@ describe('deliberate: res.redirect and the default error page never send both (e
   };
 
   it('should leave Content-Length out where express sends it next to Transfer-Encoding, and keep everything else', async () => {
-    // both servers log the errors outside env "test"; differential-support silences console.error
+    // both servers log the errors outside env "test"; support/differential.ts silences console.error
     const pairs = await wirePairs(build, [{ path: '/redirect' }, { path: '/error' }, { path: '/error-headers' }, { method: 'HEAD', path: '/redirect' }]);
     for (const { req, express: e, webfw: w } of pairs) {
       expect([req.path, hasFraming(e.lines, 'content-length'), hasFraming(e.lines, 'transfer-encoding')]).toEqual([req.path, true, true]);
