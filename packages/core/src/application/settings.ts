@@ -55,23 +55,32 @@ export function parseExtendedQuery(query: string): ParsedQuery {
 }
 
 /**
+ * The parser the `query parser` setting `value` names: `true`/`'simple'` node's querystring
+ * parser, `'extended'` the `extended` one given, `false` the `none` given, a function as is.
+ * Throws a TypeError for any other value. (5.x and the v4 entry differ in `extended` and `none`.)
+ */
+export function queryParserFor<P>(value: unknown, extended: P, none: P): P {
+  if (typeof value === 'function') return value as P;
+  switch (value) {
+    case true:
+    case 'simple':
+      return parseSimpleQuery as P;
+    case false:
+      return none;
+    case 'extended':
+      return extended;
+    default:
+      throw new TypeError(`unknown value for query parser function: ${String(value)}`);
+  }
+}
+
+/**
  * Compiles the `query parser` setting into the function stored as `query parser fn`:
  * `true`/`'simple'` give node's querystring parser, `'extended'` qs, `false` none, a function
  * is used as is. Throws a TypeError for any other value.
  */
 export function compileQueryParser(value: unknown): QueryParser | undefined {
-  if (typeof value === 'function') return value as QueryParser;
-  switch (value) {
-    case true:
-    case 'simple':
-      return parseSimpleQuery;
-    case false:
-      return undefined;
-    case 'extended':
-      return parseExtendedQuery;
-    default:
-      throw new TypeError(`unknown value for query parser function: ${String(value)}`);
-  }
+  return queryParserFor<QueryParser | undefined>(value, parseExtendedQuery, undefined);
 }
 
 const trustAll: TrustFunction = () => true;

@@ -4,11 +4,10 @@
  * default is `extended` (qs, prototype keys kept, arrays up to 1000 items) and `false` gives
  * an empty object. `webfw.query([options])` is that middleware, exported as `express.query`.
  */
-import { parse as parseSimpleQuery } from 'node:querystring';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import qs from 'qs';
 import { parseUrl } from '@webfw/router';
-import type { ParsedQuery } from '../application/settings';
+import { queryParserFor, type ParsedQuery } from '../application/settings';
 
 /** The `query parser` default of 4.x. */
 export const QUERY_PARSER_DEFAULT = 'extended';
@@ -41,18 +40,7 @@ function emptyQuery(): ParsedQuery {
  * function as is; any other value throws a TypeError.
  */
 export function compileQueryParser(value: unknown): QueryParserV4 {
-  if (typeof value === 'function') return value as QueryParserV4;
-  switch (value) {
-    case true:
-    case 'simple':
-      return parseSimpleQuery as QueryParserV4;
-    case false:
-      return emptyQuery;
-    case 'extended':
-      return parseExtendedQuery;
-    default:
-      throw new TypeError(`unknown value for query parser function: ${String(value)}`);
-  }
+  return queryParserFor<QueryParserV4>(value, parseExtendedQuery, emptyQuery);
 }
 
 type QueryRequest = IncomingMessage & { query?: unknown };
@@ -61,7 +49,7 @@ type QueryRequest = IncomingMessage & { query?: unknown };
  * `req.query` as a value set on the request itself (by earlier middleware), as express 4's
  * `if (!req.query)` sees it on node's plain requests. A value from the request's prototype is
  * not one: a request born with a 5.x app's prototype (a server a 5.x app adopted first, see
-^ * ../prototypes/server-adoption.ts) has the 5.x `query` getter there, which the switch to this app's
+ * ../prototypes/server-adoption.ts) has the 5.x `query` getter there, which the switch to this app's
  * prototype drops.
  */
 function ownQuery(req: QueryRequest): unknown {

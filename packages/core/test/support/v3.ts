@@ -2,7 +2,7 @@
  * The differential harness of the v3 tests: the same app definition built with express 3.21
  * (the `express-v3` devDependency) and with @webfw/core/v3, the same raw HTTP requests sent to
  * both, each answer compared whole and checked against the exact answer expected (see
- * v4-support.ts). The apps end with a `fallback` handler, so a request no route answers gets
+ * v4.ts). The apps end with a `fallback` handler, so a request no route answers gets
  * the same reply from both (express 3's own 404 page is not the 3.x interface being compared).
  * ETags are not compared: express 3 made them with MD5, the v3 entry keeps 4.x's.
  */

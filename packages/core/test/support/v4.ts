@@ -1,7 +1,7 @@
 /**
  * The differential harness of the v4 tests: the same app definition built with express 4.22
  * (the `express-v4` devDependency) and with @webfw/core/v4, the same raw HTTP requests sent to
- * both (see differential-support.ts for what is compared), and each answer also checked
+ * both (see differential.ts for what is compared), and each answer also checked
  * against the exact answer expected, so a test cannot pass with both sides wrong.
  */
 import webfwV4 from '@webfw/core/v4';
