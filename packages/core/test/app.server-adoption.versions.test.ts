@@ -1,7 +1,7 @@
 /**
  * One server the user made, shared by apps of different versions (a dispatcher in front of a
  * 5.x and a 4.x or 3.x app): once the 5.x app has answered (and the server was adopted with
- * its classes, server-adoption.ts), the 4.x and 3.x apps still parse `req.query`, as express 5
+ * its classes, src/prototypes/server-adoption.ts), the 4.x and 3.x apps still parse `req.query`, as express 5
  * and express 4 sharing one server do.
  */
 import { createServer, type RequestListener } from 'node:http';

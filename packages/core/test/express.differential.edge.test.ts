@@ -79,7 +79,7 @@ describe('differential: thrown values and odd errors', () => {
 // handler crashes the PROCESS outside env 'test': webfw's logger runs `String(err)`, which throws
 // "TypeError: Cannot convert object to primitive value" inside a setImmediate (uncaught).
 // express logs with console.error(err) and keeps running. Both answer 400 "Bad Request" first.
-// packages/core/src/application.ts, logError().
+// packages/core/src/application/application.ts, logError().
 it('should survive next(errorWithoutPrototype) in production (express logs it and keeps serving)', async () => {
   const build = buildApp((app) => {
     app.set('env', 'production');

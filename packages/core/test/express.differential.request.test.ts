@@ -221,7 +221,7 @@ describe('differential: query parser', () => {
 
   // DEFECT: with `query parser` false, express 5 returns Object.create(null) for req.query;
   // webfw returns a plain `{}` (inherits Object.prototype: `'toString' in req.query` is true,
-  // `req.query.constructor` is Object). packages/core/src/request.ts, the `query` getter
+  // `req.query.constructor` is Object). packages/core/src/request/request.ts, the `query` getter
   // (`if (!parse) return {};`).
   it('should give a null-prototype req.query when the query parser is disabled', async () => {
     const build = buildApp((app) => {

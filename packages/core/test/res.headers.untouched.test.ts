@@ -1,5 +1,5 @@
 /**
- * The header fast path (response-headers.ts): while nothing has touched a response's headers,
+ * The header fast path (src/response/headers.ts): while nothing has touched a response's headers,
  * `X-Powered-By` is pending and `res.send`/`res.json` write every header with one `writeHead`.
  * None of it may show: each case runs on express 5 and on webfw, and the raw header lines (in
  * order), the body and what the handlers observed must be the same.
