@@ -3,16 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { Application } from '@webfw/core';
-
-// The demo is plain CommonJS (started with `node server.js`); here `@webfw/*` resolve to the
-// packages' sources through the jest preset. The built packages' `require()` returns the
-// callable default export with the named exports on it (tsup preset footer): do the same.
-function asBuilt(name: string): unknown {
-  const mod = jest.requireActual(name) as { default: object };
-  return Object.assign(mod.default, mod);
-}
-jest.mock('@webfw/core', () => asBuilt('@webfw/core'));
-jest.mock('@webfw/logger', () => asBuilt('@webfw/logger'));
+import './support/built-packages';
 
 interface DemoStore {
   kind: string;

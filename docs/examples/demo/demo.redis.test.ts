@@ -14,13 +14,7 @@ import type { Application } from '@webfw/core';
 import { until } from '@webfw/test-support';
 import { ensurePrograms } from '../deploy/debian-packages';
 import { startRedis, type RedisServer } from '../deploy/redis-server';
-
-function asBuilt(name: string): unknown {
-  const mod = jest.requireActual(name) as { default: object };
-  return Object.assign(mod.default, mod);
-}
-jest.mock('@webfw/core', () => asBuilt('@webfw/core'));
-jest.mock('@webfw/logger', () => asBuilt('@webfw/logger'));
+import './support/built-packages';
 
 interface Store {
   kind: string;
