@@ -78,11 +78,7 @@ function manifest(name: string, deps: Record<string, string> = {}): string {
 function makeWorkspace(): string {
   const root = mkdtempSync(join(tmpdir(), 'webfw-setup-test-'));
   made.push(root);
-  put(
-    root,
-    'package.json',
-    JSON.stringify({ name: 'ws', private: true, packageManager: 'pnpm@10.34.8' }) + '\n',
-  );
+  put(root, 'package.json', JSON.stringify({ name: 'ws', private: true, packageManager: 'pnpm@10.34.8' }) + '\n');
   put(root, 'pnpm-workspace.yaml', 'packages:\n  - "packages/*"\n  - "tooling/other"\n\nonlyBuiltDependencies:\n  - esbuild\n');
   put(root, 'pnpm-lock.yaml', "lockfileVersion: '9.0'\n");
   put(root, 'tsconfig.json', '{}\n');
