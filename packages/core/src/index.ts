@@ -43,7 +43,18 @@ export type {
   RouteMethods,
   UseMethod,
 } from './application/types';
-export type { Errback, Express, Handler, IRoute, IRouter, IRouterHandler, IRouterMatcher, Locals, RequestParamHandler, Send } from './application/express-names';
+export type {
+  Errback,
+  Express,
+  Handler,
+  IRoute,
+  IRouter,
+  IRouterHandler,
+  IRouterMatcher,
+  Locals,
+  RequestParamHandler,
+  Send,
+} from './application/express-names';
 export { request } from './request/request';
 export type { ParamsDictionary } from './request/request';
 export type { Range, RangeOptions, Ranges, Request } from './request/types';

@@ -9,17 +9,7 @@ import { createServer, type IncomingHttpHeaders, type RequestListener } from 'no
 import { Http2ServerRequest } from 'node:http2';
 import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
-import {
-  close,
-  closeHttp2,
-  http2Request,
-  listen,
-  listenHttp2,
-  request,
-  runSuitesOver,
-  withHttp2Server,
-  type ClientResponse,
-} from '@webfw/test-support';
+import { close, closeHttp2, http2Request, listen, listenHttp2, request, runSuitesOver, withHttp2Server, type ClientResponse } from '@webfw/test-support';
 import { REQUEST_SUITES } from './support/transport-suites';
 
 jest.mock('supertest', () => {

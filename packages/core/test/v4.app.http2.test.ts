@@ -13,17 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import webfwV3 from '@webfw/core/v3';
 import webfwV4 from '@webfw/core/v4';
-import {
-  close,
-  closeHttp2,
-  fetchListener,
-  http2Request,
-  listen,
-  listenHttp2,
-  request,
-  selfSignedCertificate,
-  type FetchHandler,
-} from '@webfw/test-support';
+import { close, closeHttp2, fetchListener, http2Request, listen, listenHttp2, request, selfSignedCertificate, type FetchHandler } from '@webfw/test-support';
 
 /** The test apps see the request and response loosely: members differ between the versions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
