@@ -1,8 +1,8 @@
 /**
  * `ExpressChannelInstrumentation`: OpenTelemetry spans from the router's `express.router.request`
  * TracingChannel (node:diagnostics_channel), with no module patching. It gives the spans
- * `@opentelemetry/instrumentation-express` gives by patching express: one span per middleware
- * (`middleware - <name>`), mounted router (`router - <path>`) and matched route
+ * `@opentelemetry/instrumentation-express` gives by patching express (0.72 checked): one span
+ * per middleware (`middleware - <name>`), mounted router (`router - <path>`) and matched route
  * (`request handler`), their `express.type` / `express.name` / `http.route` attributes, parents,
  * errors, and the route on instrumentation-http's server span (its RPC metadata), so the server
  * span is named `GET /api/users/:id`. The channel is published by router 2.3 (express 5.3) and by
@@ -19,9 +19,10 @@
  * Deno.serve, workerd, app.fetch), it opens the SERVER span itself, with instrumentation-http's
  * name, attributes and status, so the trace has its root there too.
  *
- * The parts: instrumentation-express's naming rules (./opentelemetry-channel/express-naming.ts),
- * instrumentation-http's server span (./opentelemetry-channel/http-server-span.ts), and the
- * channel's events made spans (./opentelemetry-channel/request-spans.ts).
+ * The parts, in ./opentelemetry-channel/: instrumentation-express's naming rules
+ * (express-naming.ts), instrumentation-http's server span (http-server-span.ts), and the
+ * channel's events made spans (request-spans.ts, with router-walks.ts finding where a call sits
+ * in the router's walks and frames.ts the state kept per request).
  *
  * Both at once: a layer whose `handle` instrumentation-express has wrapped (ExpressInstrumentation
  * or WebfwInstrumentation patched the app) is left to it, and so is the rest of that request: no

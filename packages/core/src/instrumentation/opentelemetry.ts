@@ -102,7 +102,7 @@ export class WebfwInstrumentation extends ExpressInstrumentation {
   /**
    * Where this package is not under a node_modules folder (a workspace link: its real path is
    * the workspace's), module names do not find it; then its entries are patched here, when the
-   * instrumentation is enabled (loading them: a few milliseconds, once).
+   * instrumentation is enabled (loading them, once).
    */
   override enable(): void {
     super.enable();

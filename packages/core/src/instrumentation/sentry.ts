@@ -24,7 +24,7 @@
  * attribute is then Sentry's own, made by its current subscriber: nothing of its logic is
  * copied here. What it depends on is what the transform publishes (the table below, which the
  * tests compare with the installed SDK's own declarations). Loading it instruments both
- * entries (it loads `/v4` too: a few milliseconds, once).
+ * entries (it loads `/v4` too, once).
  */
 import dc, { type TracingChannel } from 'node:diagnostics_channel';
 import path from 'node:path';

@@ -59,6 +59,7 @@ function load(): OpenTelemetryApi {
   }
 }
 
+/** The app's @opentelemetry/api, loaded once with this module. */
 export const api = load();
 
 /** @opentelemetry/core's context keys (api's createContextKey is Symbol.for). */
