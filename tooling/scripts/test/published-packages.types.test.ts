@@ -124,7 +124,7 @@ beforeAll(() => {
     }
   }
   // The user's own @types/node, as every node TypeScript project has it: the packages name it as
-  // an optional peer dependency rather than installing 3 MB of it with each (docs/releasing.md).
+  // an optional peer dependency rather than installing it with each (docs/releasing.md, footprint).
   link(realpathSync(join(root, 'node_modules', '@types', 'node')), join(modules, '@types', 'node'));
 });
 
