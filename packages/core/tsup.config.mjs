@@ -68,7 +68,7 @@ const instrumentationImports = {
 
 /**
  * The instrumentation files: CommonJS only (an ES module app imports them as they are), one
- * self-contained file each, no declarations (they are documented in docs/observability.md).
+ * file per entry, no declarations (they are documented in docs/observability.md).
  */
 const instrumentation = preset({
   entry: Object.fromEntries(INSTRUMENTATION.map((name) => [name, `src/instrumentation/${name}.ts`])),
