@@ -12,18 +12,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './projects';
+import { PACKAGE_ENTRIES, root } from './projects';
 
 jest.setTimeout(120_000);
 
-/** Every package and its entries (the subpaths of its `exports`, `./package.json` aside). */
-const ENTRIES: Record<string, string[]> = {
-  logger: ['.'],
-  'body-parser': ['.', './v4'],
-  router: ['.', './v4'],
-  static: ['.', './v4'],
-  core: ['.', './v4', './v3'],
-};
+/** Every package and its entries as attw names them (the subpaths of its `exports`, `./package.json` aside). */
+const ENTRIES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(PACKAGE_ENTRIES).map(([name, subpaths]) => [name, subpaths.map((sub) => (sub === '.' ? '.' : `./${sub}`))]),
+);
 
 type ResolutionKind = 'node10' | 'node16-cjs' | 'node16-esm' | 'bundler';
 

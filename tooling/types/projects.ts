@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 /** The repository root. */
 export const root = join(__dirname, '..', '..');
@@ -55,6 +55,15 @@ export function typesRelease4(): TypesRelease {
   }
   return { express, core, serveStatic };
 }
+
+/** Every webfw package (its folder under packages/) and the subpaths of its entries (`.` is the package itself). */
+export const PACKAGE_ENTRIES: Record<string, string[]> = {
+  logger: ['.'],
+  'body-parser': ['.', 'v4'],
+  router: ['.', 'v4'],
+  static: ['.', 'v4'],
+  core: ['.', 'v4', 'v3'],
+};
 
 /** The webfw package of each module an express app imports. */
 export const WEBFW_MODULES: Record<string, string> = {
@@ -122,13 +131,14 @@ function filesOf(dir: string): string[] {
 
 /**
  * Rewrites the module names an express app imports to webfw's (`from 'express'`,
- * `require('express')`, `import('express')`): the only change a user makes.
+ * `require('express')`, `import('express')`): the only change a user makes. A name `modules`
+ * does not list stays as it is.
  */
 export function toWebfw(source: string, modules: Record<string, string> = WEBFW_MODULES): string {
   return source.replace(
     /(\bfrom\s+|\brequire\(\s*|\bimport\(\s*|\bdeclare module\s+)(['"])(express|morgan|body-parser|serve-static)\2/g,
     (_whole, before: string, quote: string, name: string) => {
-      return `${before}${quote}${modules[name]}${quote}`;
+      return `${before}${quote}${modules[name] ?? name}${quote}`;
     },
   );
 }
@@ -174,66 +184,97 @@ export interface CompileOptions {
   afterCompile?: (project: string, compiled: Compiled) => void;
 }
 
+/** Runs `fn` with a fresh temporary folder named after `name`, and removes the folder afterwards. */
+export function inTemporaryProject<T>(name: string, fn: (project: string) => T): T {
+  const project = mkdtempSync(join(tmpdir(), `webfw-types-${name}-`));
+  try {
+    return fn(project);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Copies the fixture folder `name` into `project`, passing each `.ts`, `.cjs` and `.mjs` file's
+ * text through `transform`. A fixture's `esm-and-cjs/` folder is copied into both `esm/` and
+ * `cjs/` (whose package.json files set the module format), so one source is compiled as both.
+ */
+export function copyFixture(name: string, project: string, transform: (source: string) => string = (source) => source): void {
+  const source = join(fixtures, name);
+  for (const file of filesOf(source)) {
+    const targets = file.startsWith(`esm-and-cjs${sep}`) ? ['esm', 'cjs'].map((format) => join(format, relative('esm-and-cjs', file))) : [file];
+    for (const target of targets) {
+      const to = join(project, target);
+      mkdirSync(dirname(to), { recursive: true });
+      if (/\.(ts|cjs|mjs)$/.test(file)) writeFileSync(to, transform(readFileSync(join(source, file), 'utf8')));
+      else cpSync(join(source, file), to);
+    }
+  }
+}
+
+/** Links each module name of `links` to its folder (absolute) in `project`'s node_modules. */
+export function linkModules(project: string, links: Record<string, string>): void {
+  for (const [pkg, from] of Object.entries(links)) {
+    const link = join(project, 'node_modules', ...pkg.split('/'));
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(from, link, 'dir');
+  }
+}
+
+/**
+ * Writes `project`'s tsconfig.json (strict, `noUncheckedIndexedAccess`, `skipLibCheck` false,
+ * `nodenext`, `noEmit`, JavaScript checked too; `compilerOptions` set over these, a key set to
+ * `undefined` dropped) with `files` as its `include`, runs `tsc -p`, and returns the diagnostics.
+ */
+export function typeCheck(project: string, compilerOptions: Record<string, unknown> = {}, files: string[] = ['**/*.ts', '**/*.cjs', '**/*.mjs']): Compiled {
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        skipLibCheck: false,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['es2022'],
+        types: ['node'],
+        noEmit: true,
+        pretty: false,
+        allowJs: true,
+        checkJs: true,
+        ...compilerOptions,
+      },
+      include: files,
+      exclude: ['node_modules'],
+    }),
+  );
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+    cwd: project,
+    encoding: 'utf8',
+  });
+  const output = (tsc.stdout + tsc.stderr).split(project + '/').join('');
+  const diagnostics: Diagnostic[] = [];
+  for (const line of output.split('\n')) {
+    const match = /^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
+    if (match) diagnostics.push({ file: match[1]!, line: Number(match[2]), code: match[3]!, message: match[4]! });
+  }
+  return { diagnostics, output, status: tsc.status };
+}
+
 /**
  * Copies the fixture folder `name` into a fresh project for `target` (rewriting the imports
  * for webfw when `rewrite` is set), runs `tsc -p`, and returns the diagnostics. The project is
  * removed afterwards.
  */
 export function compileFixture(name: string, target: Target, options: CompileOptions = {}): Compiled {
-  const project = mkdtempSync(join(tmpdir(), `webfw-types-${name}-${target}-`));
-  try {
-    for (const folder of [name, ...(options.shared ?? [])]) {
-      const source = join(fixtures, folder);
-      for (const file of filesOf(source)) {
-        const to = join(project, file);
-        mkdirSync(dirname(to), { recursive: true });
-        if (/\.(ts|cjs|mjs)$/.test(file) && options.rewrite)
-          writeFileSync(to, toWebfw(readFileSync(join(source, file), 'utf8'), target === 'webfw4' ? WEBFW_MODULES_4 : WEBFW_MODULES));
-        else cpSync(join(source, file), to);
-      }
-    }
-    for (const [pkg, from] of Object.entries(linksOf(target))) {
-      const link = join(project, 'node_modules', ...pkg.split('/'));
-      mkdirSync(dirname(link), { recursive: true });
-      symlinkSync(from, link, 'dir');
-    }
+  return inTemporaryProject(`${name}-${target}`, (project) => {
+    const modules = target === 'webfw4' ? WEBFW_MODULES_4 : WEBFW_MODULES;
+    for (const folder of [name, ...(options.shared ?? [])]) copyFixture(folder, project, options.rewrite ? (source) => toWebfw(source, modules) : undefined);
+    linkModules(project, linksOf(target));
     if (!existsSync(join(project, 'package.json'))) writeFileSync(join(project, 'package.json'), '{ "private": true }\n');
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          skipLibCheck: false,
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          lib: ['es2022'],
-          types: ['node'],
-          noEmit: true,
-          pretty: false,
-          allowJs: true,
-          checkJs: true,
-          ...options.compilerOptions,
-        },
-        include: options.include ?? ['**/*.ts', '**/*.cjs', '**/*.mjs'],
-        exclude: ['node_modules'],
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
-      cwd: project,
-      encoding: 'utf8',
-    });
-    const output = (tsc.stdout + tsc.stderr).split(project + '/').join('');
-    const diagnostics: Diagnostic[] = [];
-    for (const line of output.split('\n')) {
-      const match = /^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
-      if (match) diagnostics.push({ file: match[1]!, line: Number(match[2]), code: match[3]!, message: match[4]! });
-    }
-    const compiled = { diagnostics, output, status: tsc.status };
+    const compiled = typeCheck(project, options.compilerOptions, options.include);
     options.afterCompile?.(project, compiled);
     return compiled;
-  } finally {
-    rmSync(project, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The standalone packages' types against their @types counterparts (issue 29): an app's code
+ * The standalone packages' types against their @types counterparts: an app's code
  * typed against @types/morgan, @types/serve-static (2.x and 1.x) and @types/body-parser
  * (tooling/types/fixtures/morgan-app, serve-static-app, serve-static-v1-app, body-parser-app)
  * compiles as it is against those @types packages and, with only those imports changed, against
@@ -8,11 +8,9 @@
  * fixtures check the standalone packages, not the core). Needs the packages built (`npm test`
  * builds them first).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fixtures, root, typesRelease4 } from './projects';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyFixture, inTemporaryProject, linkModules, root, toWebfw, typeCheck, typesRelease4 } from './projects';
 
 jest.setTimeout(300_000);
 
@@ -24,6 +22,8 @@ interface Case {
   types: string;
   /** The webfw entry the imports are changed to. */
   webfw: string;
+  /** Fixture folders copied into the project too. */
+  shared?: string[];
 }
 
 const CASES: Case[] = [
@@ -34,6 +34,8 @@ const CASES: Case[] = [
     module: 'serve-static',
     types: 'serve-static-1',
     webfw: '@webfw/static/v4',
+    // 1.x's own names beside everything 2.x types
+    shared: ['serve-static-app'],
   },
   { fixture: 'body-parser-app', module: 'body-parser', types: '@types/body-parser', webfw: '@webfw/body-parser' },
   { fixture: 'body-parser-app', module: 'body-parser', types: '@types/body-parser', webfw: '@webfw/body-parser/v4' },
@@ -49,61 +51,25 @@ const RESOLUTIONS: Record<string, { module: string; moduleResolution: string }> 
 /** Linked into both projects: node's and express's types (the real @types/express), expect-type. */
 const COMMON_LINKS = ['@types/node', '@types/express', '@types/http-errors', 'expect-type'];
 
-/** `from 'm'`, `require('m')` and `import('m')` of the module `name` changed to `to`. */
-function rewrite(source: string, name: string, to: string): string {
-  const pattern = new RegExp(`(\\bfrom\\s+|\\brequire\\(\\s*|\\bimport\\(\\s*)(['"])${name.replace(/[-/]/g, '\\$&')}\\2`, 'g');
-  return source.replace(pattern, (_whole, before: string, quote: string) => `${before}${quote}${to}${quote}`);
-}
-
 /**
  * Copies fixture `c.fixture` into a fresh project whose node_modules holds the @types package
  * (`target` 'types') or the built webfw packages with the imports changed (`target` 'webfw'),
  * runs `tsc -p` (strict, `skipLibCheck` false) with the resolution given, and returns its output.
  */
 function compile(c: Case, target: 'types' | 'webfw', resolution: string): { output: string; status: number | null } {
-  const project = mkdtempSync(join(tmpdir(), `webfw-standalone-${c.fixture}-${target}-`));
-  try {
-    const source = join(fixtures, c.fixture);
-    for (const file of readdirSync(source)) {
-      const text = readFileSync(join(source, file), 'utf8');
-      writeFileSync(join(project, file), target === 'webfw' && file.endsWith('.ts') ? rewrite(text, c.module, c.webfw) : text);
-    }
+  return inTemporaryProject(`standalone-${c.fixture}-${target}`, (project) => {
+    const transform = target === 'webfw' ? (source: string) => toWebfw(source, { [c.module]: c.webfw }) : undefined;
+    for (const folder of [c.fixture, ...(c.shared ?? [])]) copyFixture(folder, project, transform);
     const links: Record<string, string> = {};
     for (const name of COMMON_LINKS) links[name] = join(root, 'node_modules', name);
     // @types/serve-static 1.x is installed apart, beside @types/express 4 (projects.ts `typesRelease4`)
     if (target === 'types' && c.types === 'serve-static-1') links['@types/serve-static'] = typesRelease4().serveStatic!;
     else if (target === 'types') links[c.types] = join(root, 'node_modules', c.types);
     else for (const name of ['logger', 'static', 'body-parser']) links[`@webfw/${name}`] = join(root, 'packages', name);
-    for (const [name, from] of Object.entries(links)) {
-      const link = join(project, 'node_modules', ...name.split('/'));
-      mkdirSync(dirname(link), { recursive: true });
-      symlinkSync(from, link, 'dir');
-    }
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          skipLibCheck: false,
-          ...RESOLUTIONS[resolution],
-          target: 'es2022',
-          lib: ['es2022'],
-          types: ['node'],
-          noEmit: true,
-          pretty: false,
-        },
-        include: ['*.ts'],
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
-      cwd: project,
-      encoding: 'utf8',
-    });
-    return { output: (tsc.stdout + tsc.stderr).split(project + '/').join(''), status: tsc.status };
-  } finally {
-    rmSync(project, { recursive: true, force: true });
-  }
+    linkModules(project, links);
+    const { output, status } = typeCheck(project, RESOLUTIONS[resolution]);
+    return { output, status };
+  });
 }
 
 beforeAll(() => {
