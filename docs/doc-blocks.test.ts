@@ -21,6 +21,7 @@ import { basename, dirname, join } from 'node:path';
 import request from 'supertest';
 import ts from 'typescript';
 import webfw from '@webfw/core';
+import { typeCheck } from '../tooling/types/projects';
 import { ensurePrograms } from './examples/deploy/debian-packages';
 import { docBlock, fencedBlocks, root, runBlocks, scratchProject, type BlockToRun, type RunningBlocks } from './doc-blocks';
 
@@ -204,8 +205,68 @@ describe('the servers and scripts of the docs, in one process', () => {
     expect(running.error(id)).toBeUndefined();
   });
 
-  it("README.md's first app (an ES module) should answer its route with JSON", async () => {
-    expect(await ask(port('README.md#app'), '/user/7')).toMatchObject({ status: 200, body: '{"id":"7"}' });
+  // the programs whose answers are all there is to check: the path asked, then the status and body
+  const ANSWERS: Array<[test: string, id: string, answers: Array<[path: string, status: number, body: string]>]> = [
+    ["README.md's first app (an ES module) should answer its route with JSON", 'README.md#app', [['/user/7', 200, '{"id":"7"}']]],
+    [
+      "the router's quick start should route and answer 404",
+      'packages/router/README.md#quick-start',
+      [
+        ['/users/7', 200, 'user 7'],
+        ['/nope', 404, 'Not Found'],
+      ],
+    ],
+    [
+      "static's quick start should serve files and the index, and answer 404",
+      'packages/static/README.md#quick-start',
+      [
+        ['/', 200, '<h1>index</h1>\n'],
+        ['/hello.txt', 200, 'hello from public\n'],
+        ['/nope.txt', 404, 'Not found'],
+      ],
+    ],
+    [
+      "the core's express 4 app should answer with and without the optional parameter",
+      'packages/core/README.md#v4-app',
+      [
+        ['/users', 200, 'all'],
+        ['/users/3', 200, '3'],
+      ],
+    ],
+    [
+      "the core's express 3 app should answer its route (run where app.router is) with its locals",
+      'packages/core/README.md#v3-app',
+      [['/posts/7', 200, 'Blog: post 7']],
+    ],
+    [
+      "docs/migrating.md's 3.x app should serve its route (run where app.router is) and its 404",
+      'docs/migrating.md#v3',
+      [
+        ['/', 200, 'hello from an express 3 app'],
+        ['/nope', 404, 'no such page'],
+      ],
+    ],
+    [
+      "docs/router.md's router without a framework should answer as express's final handler: a malformed path 400 with the decoding error, no route 404, a route its answer",
+      'docs/router.md#standalone',
+      [
+        ['/files/a/b.txt', 200, 'a/b.txt'],
+        ['/files/%E0%A4%A', 400, "Failed to decode param '%E0%A4%A'"],
+        ['/nope', 404, 'Cannot GET /nope'],
+      ],
+    ],
+    [
+      "docs/static.md's server without a framework should serve files and answer 404",
+      'docs/static.md#node-http',
+      [
+        ['/hello.txt', 200, 'hello from public\n'],
+        ['/nope.txt', 404, 'Not found'],
+      ],
+    ],
+  ];
+
+  it.each(ANSWERS)('%s', async (_test, id, answers) => {
+    for (const [path, status, body] of answers) expect(await ask(port(id), path)).toMatchObject({ status, body });
   });
 
   it("README.md's express app should answer its route and serve public/, logging each request", async () => {
@@ -237,32 +298,9 @@ describe('the servers and scripts of the docs, in one process', () => {
     expect(bad.body).toMatch(/JSON/);
   });
 
-  it("the router's quick start should route and answer 404", async () => {
-    const id = 'packages/router/README.md#quick-start';
-    expect(await ask(port(id), '/users/7')).toMatchObject({ status: 200, body: 'user 7' });
-    expect(await ask(port(id), '/nope')).toMatchObject({ status: 404, body: 'Not Found' });
-  });
-
-  it("static's quick start should serve files and the index, and answer 404", async () => {
-    const id = 'packages/static/README.md#quick-start';
-    expect(await ask(port(id), '/')).toMatchObject({ status: 200, body: '<h1>index</h1>\n' });
-    expect(await ask(port(id), '/hello.txt')).toMatchObject({ status: 200, body: 'hello from public\n' });
-    expect(await ask(port(id), '/nope.txt')).toMatchObject({ status: 404, body: 'Not found' });
-  });
-
   it("the core's quick start should answer its route and print its URL", async () => {
     expect(await ask(port('packages/core/README.md#quick-start'), '/users/7')).toMatchObject({ status: 200, body: '{"id":"7"}' });
     expect(running.output()).toContain('http://localhost:3000\n');
-  });
-
-  it("the core's express 4 app should answer with and without the optional parameter", async () => {
-    const id = 'packages/core/README.md#v4-app';
-    expect(await ask(port(id), '/users')).toMatchObject({ status: 200, body: 'all' });
-    expect(await ask(port(id), '/users/3')).toMatchObject({ status: 200, body: '3' });
-  });
-
-  it("the core's express 3 app should answer its route (run where app.router is) with its locals", async () => {
-    expect(await ask(port('packages/core/README.md#v3-app'), '/posts/7')).toMatchObject({ status: 200, body: 'Blog: post 7' });
   });
 
   it("docs/body-parser.md's server should greet by the JSON body's name, and refuse a body over its limit", async () => {
@@ -316,19 +354,6 @@ describe('the servers and scripts of the docs, in one process', () => {
     await running.printed(/"GET \/users\/42 HTTP\/1\.1" 200 11 /);
   });
 
-  it("docs/migrating.md's 3.x app should serve its route (run where app.router is) and its 404", async () => {
-    const id = 'docs/migrating.md#v3';
-    expect(await ask(port(id), '/')).toMatchObject({ status: 200, body: 'hello from an express 3 app' });
-    expect(await ask(port(id), '/nope')).toMatchObject({ status: 404, body: 'no such page' });
-  });
-
-  it("docs/router.md's router without a framework should answer as express's final handler: a malformed path 400 with the decoding error, no route 404, a route its answer", async () => {
-    const id = 'docs/router.md#standalone';
-    expect(await ask(port(id), '/files/a/b.txt')).toMatchObject({ status: 200, body: 'a/b.txt' });
-    expect(await ask(port(id), '/files/%E0%A4%A')).toMatchObject({ status: 400, body: "Failed to decode param '%E0%A4%A'" });
-    expect(await ask(port(id), '/nope')).toMatchObject({ status: 404, body: 'Cannot GET /nope' });
-  });
-
   it("docs/static.md's app should serve hashed assets for a year, 404 a missing one, pages by extension, and redirect a folder", async () => {
     const id = 'docs/static.md#app';
     const asset = await ask(port(id), '/assets/app.js');
@@ -339,12 +364,6 @@ describe('the servers and scripts of the docs, in one process', () => {
     const folder = await ask(port(id), '/docs');
     expect([folder.status, folder.headers.get('location')]).toEqual([301, '/docs/']);
     expect(await ask(port(id), '/docs/')).toMatchObject({ status: 200, body: '<h1>docs</h1>\n' });
-  });
-
-  it("docs/static.md's server without a framework should serve files and answer 404", async () => {
-    const id = 'docs/static.md#node-http';
-    expect(await ask(port(id), '/hello.txt')).toMatchObject({ status: 200, body: 'hello from public\n' });
-    expect(await ask(port(id), '/nope.txt')).toMatchObject({ status: 404, body: 'Not found' });
   });
 });
 
@@ -357,22 +376,13 @@ describe('the TypeScript blocks of the docs', () => {
     const sources = TYPESCRIPT.map((id) => [fileFor(id, '.mts'), block(id)] as const);
     sources.push([fileFor('docs/typescript.md#typed-app', '.cts'), block('docs/typescript.md#typed-app')]);
     for (const [file, source] of sources) writeFileSync(join(dir, file), source);
-    const files = sources.map(([file]) => file);
-    const compilerOptions = {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      skipLibCheck: false,
-      module: 'nodenext',
-      moduleResolution: 'nodenext',
-      target: 'es2022',
-      types: ['node'],
-      noEmit: true,
-      pretty: false,
-    };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
-    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
-    expect(tsc.status).toBe(0);
+    expect(
+      typeCheck(
+        dir,
+        {},
+        sources.map(([file]) => file),
+      ),
+    ).toMatchObject({ output: '', status: 0 });
   });
 });
 
