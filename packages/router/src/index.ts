@@ -12,14 +12,14 @@ export default Router;
 export { Router };
 export { Route } from './route';
 export { Layer } from './layer';
-export { methods } from './methods';
-export { useArguments } from './handlers';
-export { parseUrl, type UrlParts } from './url';
+export { methods } from './utils/methods';
+export { useArguments } from './utils/handlers';
+export { parseUrl, type UrlParts } from './path/url';
 export type { ListedRoute, Router as RouterInstance, RouterConstructor, RouterMatcher, RouterMethods } from './router';
 export type { RouteConstructor, RouteMatcher, RouteMethods } from './route';
-export type { HttpMethod } from './methods';
-export type { MatchOptions, MatchedParams, PathMatcher } from './path-matcher';
-export type { ParamsDictionary, PathArgument, PathParams, RegExpParams, RouteParameters } from './route-parameters';
+export type { HttpMethod } from './utils/methods';
+export type { MatchOptions, MatchedParams, PathMatcher } from './path/matcher';
+export type { ParamsDictionary, PathArgument, PathParams, RegExpParams, RouteParameters } from './path/route-parameters';
 export type {
   ErrorRequestHandler,
   HandlerArgument,

@@ -1,7 +1,7 @@
-import { foldPath, PathMatcher, type LayerMatcher, type MatchedParams, type MatchOptions } from './path-matcher';
-import { pathFlags } from './url';
-import type { PathArgument } from './route-parameters';
-import { forwardRejection } from './promise';
+import { foldPath, PathMatcher, type LayerMatcher, type MatchedParams, type MatchOptions } from './path/matcher';
+import { pathFlags } from './path/url';
+import type { PathArgument } from './path/route-parameters';
+import { forwardRejection } from './utils/promise';
 import { isTracing, traceError, traceRequest } from './tracing';
 import type { AnyHandler, NextFunction } from './types';
 

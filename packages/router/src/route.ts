@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { flattenHandlers } from './handlers';
+import { flattenHandlers } from './utils/handlers';
 import { Layer } from './layer';
-import { NullObject } from './null-object';
-import { GET_ID, HEAD_ID, methodId, methodName, methods, type HttpMethod } from './methods';
-import type { ParamsDictionary } from './route-parameters';
+import { NullObject } from './utils/null-object';
+import { GET_ID, HEAD_ID, methodId, methodName, methods, type HttpMethod } from './utils/methods';
+import type { ParamsDictionary } from './path/route-parameters';
 import type { AnyHandler, ErrorRequestHandler, HandlerArgument, NextFunction, RequestHandlerArgument, RouterRequest } from './types';
 
 /** The chainable method functions of a route: `route.get(...handlers)` and so on. */

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { useArguments } from './handlers';
+import { useArguments } from './utils/handlers';
 import { Layer, type PathCompiler } from './layer';
-import { NullObject } from './null-object';
-import type { LayerIndex } from './layer-index';
-import { methods, type HttpMethod } from './methods';
+import { NullObject } from './utils/null-object';
+import type { LayerIndex } from './dispatch/layer-index';
+import { methods, type HttpMethod } from './utils/methods';
 import { Route, type RouteConstructor } from './route';
-import type { ParamsDictionary, PathArgument, PathParams } from './route-parameters';
-import { RouterRun, type RouterState } from './router-run';
+import type { ParamsDictionary, PathArgument, PathParams } from './path/route-parameters';
+import { RouterRun, type RouterState } from './dispatch/router-run';
 import type {
   AnyHandler,
   ErrorRequestHandler,
@@ -15,6 +15,7 @@ import type {
   ParamHandler,
   RequestHandlerArgument,
   RouterOptions,
+  RouterFields,
   RouterRequest,
 } from './types';
 
@@ -42,20 +43,9 @@ export interface RouterMatcher<This, Req, Res> {
  * for the request, then calls `next` (with an error, if one is pending) when nothing ended the
  * response. `Req`/`Res` are the request and response types handlers receive.
  */
-export interface Router<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> extends RouterMethods<
-  Router<Req, Res>,
-  Req,
-  Res
-> {
+export interface Router<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
+  extends RouterMethods<Router<Req, Res>, Req, Res>, RouterFields<ParamHandler<Req, Res>> {
   (req: Req, res: Res, next: NextFunction): void;
-  /** Option `caseSensitive`, read when a layer is added. */
-  caseSensitive: boolean | undefined;
-  /** Option `mergeParams`, read for every request. */
-  mergeParams: boolean | undefined;
-  /** Option `strict`, read when a route is added. */
-  strict: boolean | undefined;
-  /** `router.param` callbacks by parameter name. */
-  params: Record<string, Array<ParamHandler<Req, Res>> | undefined>;
   /** The middleware and route layers, in mounting order. */
   stack: Layer[];
   /**

@@ -1,5 +1,5 @@
 import dc from 'node:diagnostics_channel';
-import { isPromise, warnIfNotNative, type Thenable } from './promise';
+import { isPromise, warnIfNotNative, type Thenable } from './utils/promise';
 import type { NextFunction } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ParamsDictionary } from './route-parameters';
+import type { ParamsDictionary } from './path/route-parameters';
 
 /** Options of `Router([options])`. */
 export interface RouterOptions {
@@ -97,4 +97,16 @@ export interface RouterRequest {
 export interface RouterResponse {
   setHeader(name: string, value: string | number): unknown;
   end(chunk?: string): unknown;
+}
+
+/** A router's options, as both versions read them while routing, and its `router.param` callbacks (`Param`). */
+export interface RouterFields<Param> {
+  /** Option `caseSensitive`, read when a layer is added. */
+  caseSensitive: boolean | undefined;
+  /** Option `mergeParams`, read for every request. */
+  mergeParams: boolean | undefined;
+  /** Option `strict`, read when a route is added. */
+  strict: boolean | undefined;
+  /** `router.param` callbacks by parameter name. */
+  params: Record<string, Array<Param> | undefined>;
 }

@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import request from 'supertest';
 import Router, { Layer, Route, Router as NamedRouter, methods } from '@webfw/router';
-import { createServer } from './helpers';
+import { createServer } from './support/helpers';
 
 describe('Router([options])', () => {
   it('should create a router function without new', async () => {

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type ErrorRequestHandler } from '@webfw/router';
 import { close, listen, rawRequest } from '@webfw/test-support';
-import { createServer, expectAnswers, expectRouted, type RoutingCase } from './helpers';
+import { createServer, expectAnswers, expectRouted, type RoutingCase } from './support/helpers';
 
 type Req = IncomingMessage & { params: Record<string, unknown>; baseUrl: string; originalUrl: string };
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type ErrorRequestHandler, type NextFunction, type RequestHandler } from '@webfw/router';
-import { createServer, expectAnswers } from './helpers';
+import { createServer, expectAnswers } from './support/helpers';
 
 /** An error handler (four declared parameters) that answers 500 `handled <message>`. */
 const answerError: ErrorRequestHandler = (err, _req, res, _next) => {

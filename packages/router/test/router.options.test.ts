@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router from '@webfw/router';
-import { createServer, expectAnswers } from './helpers';
+import { createServer, expectAnswers } from './support/helpers';
 
 // How routes match under caseSensitive and strict, case by case: router.routing.test.ts.
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type PathArgument, type RouterOptions } from '@webfw/router';
-import { createServer, expectAnswers } from './helpers';
+import { createServer, expectAnswers } from './support/helpers';
 
 type Req = IncomingMessage & { params: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import parseurl from 'parseurl';
 import { parseUrl } from '@webfw/router';
-import { scanPathname } from '../src/url';
+import { scanPathname } from '../src/path/url';
 
 /**
  * The one request-URL parser of the webfw packages (`parseUrl`, and the router's `scanPathname`

@@ -1,7 +1,7 @@
 import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { Route } from '@webfw/router';
-import { createServer, expectAnswers, expectRouted, finalHandler, type Answer, type RoutingCase } from './helpers';
+import { createServer, expectAnswers, expectRouted, finalHandler, type Answer, type RoutingCase } from './support/helpers';
 
 type Req = IncomingMessage & { route?: { path: unknown }; params?: unknown };
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type RouterOptions } from '@webfw/router';
-import { createServer } from './helpers';
+import { createServer } from './support/helpers';
 
 /**
  * One table of routing cases, each run against the whole router (a node:http server with the

@@ -4,7 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@webfw/router';
 import RouterV4 from '@webfw/router/v4';
-import { finalHandler } from './helpers';
+import { finalHandler } from './support/helpers';
 
 /**
  * The `express.router.request` TracingChannel, compared with router 2.3.0 (the router express

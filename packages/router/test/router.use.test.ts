@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Router, { type NextFunction, type PathArgument } from '@webfw/router';
-import { createServer, expectAnswers, snapshot, type Answer } from './helpers';
+import { createServer, expectAnswers, snapshot, type Answer } from './support/helpers';
 
 type Req = IncomingMessage & { baseUrl?: string; originalUrl?: string; params?: unknown };
 

@@ -15,7 +15,7 @@ import Router, {
   type RouteParameters,
   type RouterInstance,
 } from '@webfw/router';
-import { createServer } from './helpers';
+import { createServer } from './support/helpers';
 
 describe('RouteParameters<Path>', () => {
   it('should type :name as string', () => {

@@ -1,4 +1,4 @@
-import { RouterV1, RouterV4, type AnyRouter, type AnyRouterFactory } from './helpers';
+import { RouterV1, RouterV4, type AnyRouter, type AnyRouterFactory } from './support/helpers';
 
 /**
  * 4.x: router 1.x's layer methods on `router.stack` layers and on a route's callback layers:

@@ -1,4 +1,4 @@
-import { compareV4, dump, RouterV4, askAll, type AnyRouter } from './helpers';
+import { compareV4, dump, RouterV4, askAll, type AnyRouter } from './support/helpers';
 
 /**
  * 4.x errors in handlers: a synchronous throw becomes `next(err)` in router 1.x too (compared

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { compareV4, RouterV1, RouterV4, type AnyRouter, type AnyRouterFactory } from './helpers';
+import { compareV4, RouterV1, RouterV4, type AnyRouter, type AnyRouterFactory } from './support/helpers';
 
 /**
  * 4.x layer introspection (what express 4 tools read through `app._router.stack`): each

@@ -1,13 +1,12 @@
 /**
- * The 4.x matcher's literal-head test (src/v4/literal-prefix.ts) refuses only paths the
+ * The 4.x matcher's literal-head test (`literalPrefix` in src/v4/path-syntax.ts) refuses only paths the
  * path-to-regexp 0.1 expression refuses: over string paths with every syntax express 4
  * accepts, each option set and request paths that differ from them in case, slashes,
  * separators and non-ASCII letters, the matcher's answer is the expression's.
  */
 import pathToRegexp from 'path-to-regexp-v0';
-import { leadingSegments, literalPrefix, startsWithLiteral } from '../src/v4/literal-prefix';
-import { compareV4, echo } from './helpers';
-import { PathMatcherV4 } from '../src/v4/path-syntax';
+import { compareV4, echo } from './support/helpers';
+import { leadingSegments, literalPrefix, PathMatcherV4, startsWithLiteral } from '../src/v4/path-syntax';
 
 const ROUTES = [
   '/',

@@ -1,4 +1,4 @@
-import { compareV4, dump, note, pass } from './helpers';
+import { compareV4, dump, note, pass } from './support/helpers';
 
 /**
  * 4.x `next('route')` and `next('router')` (router 1.x has both since 1.3.0): the first skips

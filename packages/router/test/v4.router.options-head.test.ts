@@ -1,4 +1,4 @@
-import { compareV4, dump } from './helpers';
+import { compareV4, dump } from './support/helpers';
 
 /**
  * 4.x HEAD and the automatic OPTIONS answer (router 1.x): a GET route answers HEAD unless a

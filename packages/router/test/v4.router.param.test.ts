@@ -1,4 +1,4 @@
-import { compareV4, dump, note, RouterV1, RouterV4, type AnyRouter } from './helpers';
+import { compareV4, dump, note, RouterV1, RouterV4, type AnyRouter } from './support/helpers';
 
 /**
  * 4.x `router.param` (router 1.x): callbacks run per capture key in capture order (a numbered

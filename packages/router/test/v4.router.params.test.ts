@@ -1,4 +1,4 @@
-import { compareV4, dump, pass } from './helpers';
+import { compareV4, dump, pass } from './support/helpers';
 
 /**
  * 4.x `req.params` (router 1.x): a plain object with a key per capturing group, an absent

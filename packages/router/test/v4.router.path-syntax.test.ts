@@ -1,4 +1,4 @@
-import { askAll, compareV4, echo, RouterV1, RouterV4, type AnyRouter, type V4Answer } from './helpers';
+import { askAll, compareV4, echo, RouterV1, RouterV4, type AnyRouter, type V4Answer } from './support/helpers';
 
 /**
  * 4.x path syntax (path-to-regexp 0.1, as express 4 and router 1.x compile paths): each case

@@ -1,13 +1,12 @@
 /**
  * 4.x routes of literal and `:name` segments are matched without their expression
- * (src/v4/segment-path.ts): over listed and generated routes, each option set and request
+ * (`segmentTokens` in src/v4/path-syntax.ts): over listed and generated routes, each option set and request
  * paths that differ from them in case, slashes, separators, escapes and non-ASCII letters,
  * the matcher's answer, `req.params` and matched path are the path-to-regexp 0.1 expression's.
  */
 import pathToRegexp from 'path-to-regexp-v0';
-import { PathMatcherV4 } from '../src/v4/path-syntax';
-import { matchSegmentTokens, segmentTokens } from '../src/v4/segment-path';
-import { compareV4, echo } from './helpers';
+import { matchSegmentTokens, PathMatcherV4, segmentTokens } from '../src/v4/path-syntax';
+import { compareV4, echo } from './support/helpers';
 
 type Options = { sensitive: boolean; strict: boolean; end: boolean };
 

@@ -1,5 +1,5 @@
 import Router from '@webfw/router';
-import { askAll, compareV4, dump, pass, type AnyRouter, type AnyRouterFactory } from './helpers';
+import { askAll, compareV4, dump, pass, type AnyRouter, type AnyRouterFactory } from './support/helpers';
 
 /**
  * 4.x `req.url`/`req.baseUrl` around mounted middleware (router 1.x): the mount path is

@@ -1,4 +1,4 @@
-import { compareV4, dump, echo, RouterV1, RouterV4 } from './helpers';
+import { compareV4, dump, echo, RouterV1, RouterV4 } from './support/helpers';
 
 /**
  * 4.x `router.use` paths (path-to-regexp 0.1 with `end: false`, never strict): a mount path

@@ -18,19 +18,19 @@ export const TRICKS = [
     'layer-index',
     'router: the LayerIndex segment tree (layer-index.ts)',
     ['routes', 'hello'],
-    ['packages/router/src/layer-index.ts', 'let keyed = matchers.length > 0;', 'let keyed = false;'],
+    ['packages/router/src/dispatch/layer-index.ts', 'let keyed = matchers.length > 0;', 'let keyed = false;'],
   ),
   trick(
     'route-handle-inlining',
     "router: a route's layer dispatched without the call through layer.handle (router-run.ts)",
     ['hello', 'routes'],
-    ['packages/router/src/router-run.ts', 'if (layer.handle === layer.routeHandle && layer.handleRequest === OWN_HANDLE_REQUEST)', 'if (false)'],
+    ['packages/router/src/dispatch/router-run.ts', 'if (layer.handle === layer.routeHandle && layer.handleRequest === OWN_HANDLE_REQUEST)', 'if (false)'],
   ),
   trick(
     'slash-count',
     'router: patterns rejected on their number of `/` before the RegExp runs (path-matcher.ts)',
     ['routes'],
-    ['packages/router/src/path-matcher.ts', 'if (this.slashes >= 0) {', OFF],
+    ['packages/router/src/path/matcher.ts', 'if (this.slashes >= 0) {', OFF],
   ),
   trick(
     'tracing-checks',
@@ -38,6 +38,6 @@ export const TRICKS = [
     ['hello', 'routes'],
     ['packages/router/src/layer.ts', 'if (this.route === undefined && isTracing()) {', OFF],
     ['packages/router/src/layer.ts', 'if (isTracing()) {', OFF],
-    ['packages/router/src/router-run.ts', 'if (isTracing()) this.setMatchedRoute(l.patternOf(matcher));', ''],
+    ['packages/router/src/dispatch/router-run.ts', 'if (isTracing()) this.setMatchedRoute(l.patternOf(matcher));', ''],
   ),
 ];

@@ -1,4 +1,4 @@
-import type { MatchedParams } from './path-matcher';
+import type { MatchedParams } from '../path/matcher';
 
 /**
  * Merges the parent router's params under the layer's (the child's value wins); numbered

@@ -1,5 +1,5 @@
-import { NullObject } from './null-object';
-import type { RouterResponse } from './types';
+import { NullObject } from '../utils/null-object';
+import type { RouterResponse } from '../types';
 
 /**
  * Answers an OPTIONS request no route answered: `Allow` lists the methods of the routes that

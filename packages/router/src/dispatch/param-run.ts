@@ -1,8 +1,8 @@
-import type { Layer } from './layer';
-import { forwardRejection } from './promise';
-import { isTracing, traceParam } from './tracing';
+import type { Layer } from '../layer';
+import { forwardRejection } from '../utils/promise';
+import { isTracing, traceParam } from '../tracing';
 import type { RouterRun } from './router-run';
-import type { AnyHandler, NextFunction } from './types';
+import type { AnyHandler, NextFunction } from '../types';
 
 /** What a `router.param` callback left for one parameter during one request. */
 export interface ParamCalled {

@@ -61,7 +61,7 @@ function needsFullParse(c: number): boolean {
 // The full parser. parseurl hands every URL that is not a plain path to Node's legacy
 // `url.parse()`, deprecated (DEP0169, printed from Node 24 on by any caller outside
 // node_modules) and varying by version. What follows reproduces its pathname, search, query and
-// hash, and its errors, rule by rule, without calling it; url.parse-url.test.ts checks it
+// hash, and its errors, rule by rule, without calling it; router.parse-url.test.ts checks it
 // against parseurl on every node of the test matrix (checked on 20.20, 22.23, 24.21, 26.12).
 // ---------------------------------------------------------------------------------------------
 

@@ -6,9 +6,9 @@
  *   router.get('/users/:id(\\d+)', (req, res) => res.end(req.params.id));
  *
  * It is the 5.x router with what router 1.x does differently swapped in, one file each:
- * the path syntax of path-to-regexp 0.1 and router 1.x's `req.params` (./path-syntax.ts),
- * the parameter decoding error (./decode-param.ts), and the `req.url` restoration after a
- * mounted middleware (./url-restore.ts). Handlers that throw or return a rejected promise
+ * the path syntax of path-to-regexp 0.1, router 1.x's `req.params` and its parameter
+ * decoding error (./path-syntax.ts), and the `req.url` restoration after a mounted middleware
+ * (./router.ts). Handlers that throw or return a rejected promise
  * still reach `next(err)`, as in 5.x.
  */
 import { Router } from './router';
@@ -20,11 +20,11 @@ export { RouteV4 as Route } from './introspection';
 export type { LayerV4 } from './introspection';
 export type { LayerRegExp } from './path-syntax';
 export type { RouteConstructor, RouteMatcher, RouteMethods } from '../route';
-export type { HttpMethod } from '../methods';
+export type { HttpMethod } from '../utils/methods';
 export type { NextFunction, RouterOptions, RoutedRequest } from '../types';
-export type { PathArgument } from '../route-parameters';
+export type { PathArgument } from '../path/route-parameters';
 export type { PathKey } from './path-syntax';
-export type { RouterRunV4 } from './url-restore';
+export type { RouterRunV4 } from './router';
 export type {
   ErrorRequestHandler,
   HandlerArgument,

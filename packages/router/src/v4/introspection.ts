@@ -1,8 +1,8 @@
 import pathToRegexp from 'path-to-regexp-v0';
 import type { Layer } from '../layer';
-import { methods } from '../methods';
+import { methods } from '../utils/methods';
 import { Route } from '../route';
-import type { MatchedParams } from '../path-matcher';
+import type { MatchedParams } from '../path/matcher';
 import type { NextFunction } from '../types';
 import type { LayerRegExp, PathKey, PathMatcherV4 } from './path-syntax';
 

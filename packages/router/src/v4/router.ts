@@ -2,16 +2,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router as Router5, routerRoute, routerUse } from '../router';
 import type { Layer } from '../layer';
 import type { RouterRequest, NextFunction, RouterOptions } from '../types';
-import type { RouterState } from '../router-run';
+import { RouterRun, type RouterState } from '../dispatch/router-run';
 import { exposeLayer, RouteV4 } from './introspection';
 import { compilePathV4 } from './path-syntax';
 import type { RouterConstructor, Router as RouterV4 } from './types';
-import { RouterRunV4 } from './url-restore';
+
+/**
+ * 4.x: after a mounted middleware calls `next`, the slash the mount added in front of its
+ * `req.url` is always removed, as router 1.x does, even when that middleware rewrote the URL
+ * (5.x keeps the slash of a rewritten URL under a mount path without a trailing slash, so
+ * `/foo` + a rewritten `/bar` is restored as `/foo/bar` there, `/foobar` here).
+ */
+export class RouterRunV4 extends RouterRun {
+  protected override removeAddedSlash(url: string): string {
+    return url.slice(1);
+  }
+}
 
 /**
  * Creates a router 1.x router: the 5.x router (`@webfw/router`) whose layers compile their
  * paths with path-to-regexp 0.1 (./path-syntax.ts) and whose walk restores `req.url` as
- * router 1.x does (./url-restore.ts). Works with and without `new`.
+ * router 1.x does ({@link RouterRunV4}). Works with and without `new`.
  */
 function createRouter(options?: RouterOptions): RouterV4 {
   const router = Router5(options);
@@ -25,7 +36,7 @@ createRouter.prototype = proto;
 Object.defineProperty(proto, 'constructor', { value: createRouter, writable: true, configurable: true });
 proto._compilePath = compilePathV4;
 proto._Route = RouteV4;
-/** The walk `handle` runs (not read by it): what a layer over this router extends (see ./url-restore.ts). */
+/** The walk `handle` runs (not read by it): what a layer over this router extends (see {@link RouterRunV4}). */
 Object.defineProperty(proto, '_Run', { value: RouterRunV4, writable: true, configurable: true });
 
 /**

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LayerV4 } from './introspection';
-import type { HttpMethod } from '../methods';
+import type { HttpMethod } from '../utils/methods';
 import type { Route } from '../route';
-import type { PathArgument } from '../route-parameters';
+import type { PathArgument } from '../path/route-parameters';
 import type {
   ErrorRequestHandler as ErrorRequestHandler5,
   HandlerArgument as HandlerArgument5,
   RequestHandler as RequestHandler5,
   RequestHandlerArgument as RequestHandlerArgument5,
   NextFunction,
+  RouterFields,
   RouterOptions,
 } from '../types';
 
@@ -71,20 +72,9 @@ export type RouterMethods<This, Req, Res> = { [M in HttpMethod]: RouterMatcher<T
  * A router 1.x router: a function `router(req, res, next)` running its stack of middleware
  * and routes, paths in the express 4 syntax.
  */
-export interface Router<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> extends RouterMethods<
-  Router<Req, Res>,
-  Req,
-  Res
-> {
+export interface Router<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
+  extends RouterMethods<Router<Req, Res>, Req, Res>, RouterFields<ParamHandler<Req, Res>> {
   (req: Req, res: Res, next: NextFunction): void;
-  /** Option `caseSensitive`, read when a layer is added. */
-  caseSensitive: boolean | undefined;
-  /** Option `mergeParams`, read for every request. */
-  mergeParams: boolean | undefined;
-  /** Option `strict`, read when a route is added. */
-  strict: boolean | undefined;
-  /** `router.param` callbacks by parameter name. */
-  params: Record<string, Array<ParamHandler<Req, Res>> | undefined>;
   /** The middleware and route layers, in mounting order. */
   stack: LayerV4[];
   /** Runs the stack for the request, then `callback(err?)`; throws a TypeError without a callback. */
