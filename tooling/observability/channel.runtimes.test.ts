@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { bunBinary, denoBinary, workerdBinary } from '@webfw/test-support/runtimes';
+import { OTEL_ENV, type Trace } from './support/traces';
 
 const execFileAsync = promisify(execFile);
 const here = __dirname;
@@ -33,22 +34,9 @@ const { ask } = require('./scripts/channel-spans.cjs') as { ask: (base: string) 
 
 jest.setTimeout(120_000);
 
-interface Trace {
-  answers: string[];
-  spans: Array<{ parent: unknown; name: string; [field: string]: unknown }>;
-}
-
 // a runtime's first install (a download) is said in one line each, not in a console block
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
-const ENV = {
-  ...process.env,
-  OTEL_SEMCONV_STABILITY_OPT_IN: '',
-  OTEL_TRACES_EXPORTER: 'console',
-  OTEL_METRICS_EXPORTER: 'none',
-  OTEL_LOGS_EXPORTER: 'none',
-  DENO_NO_UPDATE_CHECK: '1',
-  NO_COLOR: '1',
-};
+const ENV = { ...OTEL_ENV, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
 
 let work: string;
 let appDir: string;

@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry spans from the router's `express.router.request` TracingChannel, no module
- * patching (issue 40; packages/core/instrumentation/opentelemetry-channel.cjs,
+ * patching (packages/core/instrumentation/opentelemetry-channel.cjs,
  * docs/observability.md "OpenTelemetry without patching: the channel subscriber").
  *
  * The reference is what @opentelemetry/instrumentation-express (+ instrumentation-http) gives
@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { OTEL_ENV, type Trace } from './support/traces';
 
 const execFileAsync = promisify(execFile);
 const here = __dirname;
@@ -39,26 +40,7 @@ const docBlock = require('./scripts/channel-docs.cjs') as (name: string) => stri
 
 jest.setTimeout(120_000);
 
-interface Span {
-  i: number;
-  parent: number | 'external' | null;
-  name: string;
-  [field: string]: unknown;
-}
-interface Trace {
-  answers: string[];
-  spans: Span[];
-}
-
-const ENV = {
-  ...process.env,
-  OTEL_SEMCONV_STABILITY_OPT_IN: '',
-  // the docs' blocks start NodeSDK: spans to the console exporter (the test reads them from
-  // its own in-memory exporter), nothing sent anywhere
-  OTEL_TRACES_EXPORTER: 'console',
-  OTEL_METRICS_EXPORTER: 'none',
-  OTEL_LOGS_EXPORTER: 'none',
-};
+const ENV = OTEL_ENV;
 
 let work: string;
 let appDir: string;
@@ -222,25 +204,26 @@ describe.each(versions)('webfw $version (reference: express 5.3 / express 4.22 u
 });
 
 describe("the docs' setup blocks, as written", () => {
-  test.each([
+  // each block on both versions: one by express's name and one by webfw's
+  const EXPRESS_5_WEBFW_4: Array<[framework: string, version: string]> = [
     ['express', '5.x'],
     ['@webfw/core/v4', '/v4'],
-  ])('CommonJS (node --require ./tracing.cjs): %s', (framework, version) => same(docsCommonJs(framework), version));
+  ];
+
+  test.each(EXPRESS_5_WEBFW_4)('CommonJS (node --require ./tracing.cjs): %s', (framework, version) => same(docsCommonJs(framework), version));
 
   test.each([
     ['@webfw/core', '5.x'],
     ['express/v4', '/v4'],
   ])('an ES module app, no loader flag: %s', (framework, version) => same(docsEsm(framework), version));
 
-  test.each([
-    ['express', '5.x'],
-    ['@webfw/core/v4', '/v4'],
-  ])("ESM with patching: OpenTelemetry's loader hook and WebfwInstrumentation: %s", (framework, version) => same(docsHook(framework), version));
+  test.each(EXPRESS_5_WEBFW_4)("ESM with patching: OpenTelemetry's loader hook and WebfwInstrumentation: %s", (framework, version) =>
+    same(docsHook(framework), version),
+  );
 
-  test.each([
-    ['express', '5.x'],
-    ['@webfw/core/v4', '/v4'],
-  ])('CommonJS with patching (node --require ./tracing.js, WebfwInstrumentation): %s', (framework, version) => same(docsPatching(framework), version));
+  test.each(EXPRESS_5_WEBFW_4)('CommonJS with patching (node --require ./tracing.js, WebfwInstrumentation): %s', (framework, version) =>
+    same(docsPatching(framework), version),
+  );
 });
 
 describe('an esbuild bundle (OpenTelemetry, the subscriber and webfw inside), run where no node_modules is', () => {

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import type { Span as BaseSpan } from './support/traces';
 
 const run = promisify(execFile);
 const here = __dirname;
@@ -31,13 +32,8 @@ const installApp = require('./scripts/install-app.cjs') as (dir: string) => stri
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { normalise } = require('./scripts/dd-esm-spans.cjs') as { normalise: (spans: unknown[]) => Span[] };
 
-interface Span {
-  i: number;
-  parent: number | 'external' | null;
-  name: string;
-  resource: string;
-  [field: string]: unknown;
-}
+/** dd-trace's spans carry the resource (the route) beside the name. */
+type Span = BaseSpan & { resource: string };
 interface Trace {
   answers: string[];
   spans: Span[];

@@ -29,6 +29,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Trace } from './support/traces';
 
 const run = promisify(execFile);
 const here = __dirname;
@@ -36,16 +37,6 @@ const here = __dirname;
 const installApp = require('./scripts/install-app.cjs') as (dir: string, version?: string) => string;
 
 type Agent = 'otel' | 'dd';
-interface Span {
-  i: number;
-  parent: number | 'external' | null;
-  name: string;
-  [field: string]: unknown;
-}
-interface Trace {
-  answers: string[];
-  spans: Span[];
-}
 
 let appDir: string;
 let releasedDir: string;

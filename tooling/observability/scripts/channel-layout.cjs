@@ -5,15 +5,24 @@
  * devDependencies linked into its node_modules (as an install has them: Bun, Deno and bundlers
  * resolve them from there), a package.json naming them (Deno resolves bare imports of an app
  * from its package.json) with `"type": "module"` (an ES module app; its CommonJS files are
- * .cjs), and the files the apps load beside it (channel-spans.cjs,
- * test-app.cjs, channel-worker.cjs, channel-bundle-app.cjs).
+ * .cjs), and the files the apps load beside it (channel-spans.cjs, test-app.cjs,
+ * channel-worker.cjs, channel-bundle-app.cjs and what it loads).
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const installApp = require('./install-app.cjs');
 
 const here = path.join(__dirname, '..');
-const BESIDE = ['channel-spans.cjs', 'span-normalise.cjs', 'test-app.cjs', 'channel-worker.cjs', 'channel-worker.mjs', 'channel-bundle-app.cjs'];
+const BESIDE = [
+  'channel-spans.cjs',
+  'span-normalise.cjs',
+  'test-app.cjs',
+  'channel-worker.cjs',
+  'channel-worker.mjs',
+  'channel-bundle-app.cjs',
+  'channel-serve.cjs',
+  'channel-capture.cjs',
+];
 
 /** Lays the app folder out in `dir` (see the file comment); returns `dir`. */
 module.exports = function layOut(dir) {

@@ -2,7 +2,7 @@
 /** What the span normalisers share: the attributes left out, and the order of a span list. */
 /** Attributes that name the connection (ports, addresses) or the agent, not the app. */
 const volatile =
-  /port|peer|host|\.ip$|user_agent|user-agent|url\.full|^http\.url$|client\.address|network\.(local|peer)|_dd\.|runtime-id|process_id|language|^version$|env$|base_service|component_version|p\.dm|dm$|trace_id|pathway|\.sr\.|_sample|_top_level|_measured|profiling|tid$|^service$|error\\.stack/i;
+  /port|peer|host|\.ip$|user_agent|user-agent|url\.full|^http\.url$|client\.address|network\.(local|peer)|_dd\.|runtime-id|process_id|language|^version$|env$|base_service|component_version|p\.dm|dm$|trace_id|pathway|\.sr\.|_sample|_top_level|_measured|profiling|tid$|^service$|^error\.stack$/i;
 
 /** `attrs` without the volatile ones, keys sorted. */
 function clean(attrs) {

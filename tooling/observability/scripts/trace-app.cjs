@@ -12,6 +12,8 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const { createRequire } = require('node:module');
+const { ask, normaliseOtel } = require('./channel-spans.cjs');
+const { normalise: normaliseDd } = require('./dd-esm-spans.cjs');
 
 const [agent, framework, appDir, outFile] = process.argv.slice(2);
 const here = __dirname;
@@ -76,70 +78,11 @@ if (agent.startsWith('otel')) {
 const express = appRequire(framework);
 const app = require(path.join(here, 'test-app.cjs'))(express);
 
-const requests = [
-  ['GET', '/api/users/42'],
-  ['POST', '/api/echo', '{"a":1}'],
-  ['GET', '/api/boom'],
-  ['GET', '/nope'],
-];
-
 const server = app.listen(0, '127.0.0.1', async () => {
-  const { port } = server.address();
-  const answers = [];
-  for (const [method, p, body] of requests) {
-    const res = await fetch(`http://127.0.0.1:${port}${p}`, { method, body, headers: body ? { 'content-type': 'application/json' } : {} });
-    answers.push(`${method} ${p} ${res.status} ${await res.text()}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  const answers = await ask(`http://127.0.0.1:${server.address().port}`);
   server.close();
   await new Promise((r) => setTimeout(r, 50));
   const spans = await collect();
   fs.writeFileSync(outFile, JSON.stringify({ answers, spans }, null, 1));
   process.exit(0);
 });
-
-const { clean, order } = require('./span-normalise.cjs');
-
-function normaliseOtel(spans) {
-  const hr = (s) => BigInt(s.startTime[0]) * 1000000000n + BigInt(s.startTime[1]);
-  const list = order(
-    spans,
-    (s) => s.spanContext().spanId,
-    (s) => s.parentSpanContext?.spanId ?? s.parentSpanId,
-    hr,
-  );
-  const index = new Map(list.map((s, i) => [s.spanContext().spanId, i]));
-  return list.map((s, i) => {
-    const parentId = s.parentSpanContext?.spanId ?? s.parentSpanId;
-    return {
-      i,
-      parent: parentId === undefined ? null : (index.get(parentId) ?? 'external'),
-      name: s.name,
-      kind: ['INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSUMER'][s.kind],
-      status: s.status.code === 2 ? `ERROR ${s.status.message ?? ''}`.trim() : s.status.code === 1 ? 'OK' : 'UNSET',
-      attributes: clean(s.attributes),
-      events: s.events.map((e) => e.name),
-    };
-  });
-}
-
-function normaliseDd(spans) {
-  const client = new Set(['fetch', 'dns', 'net', 'http2']);
-  const server = spans.filter((s) => !client.has(s.meta.component));
-  const list = order(
-    server,
-    (s) => String(s.span_id),
-    (s) => String(s.parent_id),
-    (s) => BigInt(s.start),
-  );
-  const index = new Map(list.map((s, i) => [String(s.span_id), i]));
-  return list.map((s, i) => ({
-    i,
-    parent: String(s.parent_id) === '0' ? null : (index.get(String(s.parent_id)) ?? 'external'),
-    name: s.name,
-    resource: s.resource,
-    type: s.type,
-    error: s.error,
-    attributes: clean({ ...s.meta, ...s.metrics, 'error.stack': undefined }),
-  }));
-}
