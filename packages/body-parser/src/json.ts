@@ -1,7 +1,7 @@
 import type { BaseOptions, BodyParserMiddleware } from './options';
 import { normalizeOptions } from './options';
 import { MediaTypeMemo, type MediaTypeLookup } from './media-type';
-import { INFLATION, type Inflation } from './inflate';
+import { INFLATION, type Inflation } from './read/inflate';
 import { read, type BodyReader, type BodyRequest } from './read';
 
 /** Options of {@link json}. */

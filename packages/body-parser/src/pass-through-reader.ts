@@ -1,6 +1,6 @@
 import { normalizeOptions, type BaseOptions, type NormalizedOptions } from './options';
 import { MediaTypeMemo, type MediaTypeLookup } from './media-type';
-import { INFLATION, type Inflation } from './inflate';
+import { INFLATION, type Inflation } from './read/inflate';
 import type { BodyReader } from './read';
 
 /**

@@ -3,11 +3,11 @@ import type { Readable, Transform } from 'node:stream';
 import createError from 'http-errors';
 import onFinished from 'on-finished';
 import getRawBody from 'raw-body';
-import { hasBody } from './has-body';
-import { charsetExists, decode, unsupportedCharset } from './charset';
-import { httpError } from './errors';
-import type { Inflation } from './inflate';
-import { readBody } from './read-body';
+import { hasBody } from './read/has-body';
+import { charsetExists, decode, unsupportedCharset } from './read/charset';
+import { httpError } from './read/errors';
+import type { Inflation } from './read/inflate';
+import { readBody } from './read/stream';
 import type { MediaTypeLookup } from './media-type';
 import type { NextFunction, NormalizedOptions } from './options';
 

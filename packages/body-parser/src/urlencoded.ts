@@ -3,7 +3,7 @@ import qs from 'qs';
 import type { BaseOptions, BodyParserMiddleware } from './options';
 import { normalizeOptions } from './options';
 import { MediaTypeMemo, type MediaTypeLookup } from './media-type';
-import { INFLATION, type Inflation } from './inflate';
+import { INFLATION, type Inflation } from './read/inflate';
 import { canParseFlat, parseFlat } from './querystring';
 import { read, type BodyReader, type BodyRequest } from './read';
 

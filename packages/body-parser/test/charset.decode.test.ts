@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { decode } from '../src/charset';
+import { decode } from '../src/read/charset';
 
 describe('decode (UTF-8 fast path)', () => {
   it('should decode exactly as iconv-lite does for random bytes, BOM included', () => {

@@ -28,7 +28,7 @@ export const TRICKS = [
   ),
   trick(
     'slash-count',
-    'router: patterns rejected on their number of `/` before the RegExp runs (path-matcher.ts)',
+    'router: patterns rejected on their number of `/` before the RegExp runs (path/matcher.ts)',
     ['routes'],
     ['packages/router/src/path/matcher.ts', 'if (this.slashes >= 0) {', OFF],
   ),

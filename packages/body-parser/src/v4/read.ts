@@ -2,9 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import createError from 'http-errors';
-import { unsupportedCharset } from '../charset';
-import { hasBody } from '../has-body';
-import { unknownEncoding, type Inflation } from '../inflate';
+import { unsupportedCharset } from '../read/charset';
+import { hasBody } from '../read/has-body';
+import { unknownEncoding, type Inflation } from '../read/inflate';
 import type { NextFunction } from '../options';
 import { accept, readAccepted, type BodyReader, type BodyRequest } from '../read';
 
