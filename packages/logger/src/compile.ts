@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bindToken, isShort, textOf, type Renderer } from './renderers';
-import { escapeValue } from './sanitize';
-import { registry, tokens as registryTokens } from './tokens';
+import { bindToken, isShort, textOf, type Renderer } from './tokens/renderers';
+import { escapeValue } from './tokens/sanitize';
+import { registry, tokens as registryTokens } from './tokens/registry';
 import type { CompiledLine, FormatFunction, LoggedRequest, LoggedResponse, TokenIndexer } from './types';
 
 /** `:name` or `:name[arg]`; a name is two or more of letters, digits, `_` and `-`. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compileFormat, type CompiledFormat } from './compile';
-import { headersSent, tokens } from './tokens';
+import { headersSent, tokens } from './tokens/registry';
 import type { FormatFunction, LoggedRequest, LoggedResponse } from './types';
 
 /** A named format: a format string or a function building the line. */

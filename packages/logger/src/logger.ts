@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import depd from 'depd';
 import { compile } from './compile';
 import { combined, common, defineFormat, dev, formats, lineBuilder, short, tiny, type NamedFormat } from './formats';
-import { timeHeaders } from './header-timing';
+import { timeHeaders } from './tokens/header-timing';
 import { bufferSink, sinkFor, type Sink } from './sink';
-import { defineToken, tokens } from './tokens';
+import { defineToken, tokens } from './tokens/registry';
 import type {
   CompiledLine,
   FormatFunction,

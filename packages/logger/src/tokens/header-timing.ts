@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { LoggedResponse } from './types';
+import type { LoggedResponse } from '../types';
 
 /** The `writeHead` our hook replaced (the prototype's, or another hook's). */
 const kReplaced = Symbol('webfw.logger.writeHead');

@@ -3,7 +3,7 @@ import { basicAuthUser } from './basic-auth';
 import { elapsedMs, formatNow } from './clock';
 import { writtenHeader } from './header-timing';
 import { escapeValue } from './sanitize';
-import type { LoggedRequest, LoggedResponse, TokenFunction, TokenIndexer } from './types';
+import type { LoggedRequest, LoggedResponse, TokenFunction, TokenIndexer } from '../types';
 
 /**
  * Every defined token by name. This object is what format functions receive as `tokens`;

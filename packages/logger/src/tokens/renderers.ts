@@ -2,8 +2,8 @@ import { basicAuthUser } from './basic-auth';
 import { clfNow, fractionDigits, isoNow, webNow } from './clock';
 import { titleCase, writtenHeader } from './header-timing';
 import { cleaner, type Cleaner } from './sanitize';
-import { builtIns, httpVersion, pid, tokens, unwrapToken } from './tokens';
-import type { LoggedRequest, LoggedResponse, TokenFunction } from './types';
+import { builtIns, httpVersion, pid, tokens, unwrapToken } from './registry';
+import type { LoggedRequest, LoggedResponse, TokenFunction } from '../types';
 
 /** A token's final text in a line for one request: escaped, `-` when it has no value. */
 export type Renderer = (req: LoggedRequest, res: LoggedResponse) => string;
@@ -16,7 +16,7 @@ const DASH = '-';
 /** Renderers whose text is usually a few characters (`-`, a status, a method, a number). */
 const shortRenderers = new WeakSet<Renderer>();
 
-/** Whether `renderer` usually prints a few characters (see `generate` in compile.ts). */
+/** Whether `renderer` usually prints a few characters (see `generate` in ../compile.ts). */
 export function isShort(renderer: Renderer): boolean {
   return shortRenderers.has(renderer);
 }
