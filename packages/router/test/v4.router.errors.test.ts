@@ -19,7 +19,7 @@ describe('@webfw/router/v4 errors in handlers', () => {
         router.use('/mw', () => {
           throw new Error('from middleware');
         });
-        (router.get as (...a: unknown[]) => void)('/route', () => {
+        router.get('/route', () => {
           throw new Error('from route');
         });
         router.use('/eh', (_req: unknown, _res: unknown, next: Next) => next(new Error('first')));
@@ -42,7 +42,7 @@ describe('@webfw/router/v4 errors in handlers', () => {
       (router) => {
         router.use(onError);
         router.use((_req: unknown, _res: unknown, next: Next) => next(new Error('boom')));
-        (router.get as (...a: unknown[]) => void)('/x', dump('route'));
+        router.get('/x', dump('route'));
         router.use(dump('mw'));
         router.use((err: Error, _req: unknown, res: { statusCode: number; end(s: string): void }, _next: Next) => {
           res.statusCode = 503;
@@ -60,7 +60,7 @@ describe('@webfw/router/v4 errors in handlers', () => {
   ])('should pass the rejection of %s to the error handlers (as 5.x)', async (_what, handler) => {
     const router: AnyRouter = RouterV4();
     router.use('/mw', handler);
-    (router.get as (...a: unknown[]) => void)('/route', handler);
+    router.get('/route', handler);
     router.use(onError);
     const answers = await askAll(router, ['/mw', '/route']);
     expect(answers).toEqual([
@@ -79,7 +79,7 @@ describe('@webfw/router/v4 errors in handlers', () => {
   it('should pass the rejection of a router.param callback on', async () => {
     const router: AnyRouter = RouterV4();
     router.param('id', () => Promise.reject(new Error('param boom')));
-    (router.get as (...a: unknown[]) => void)('/:id', dump('route'));
+    router.get('/:id', dump('route'));
     router.use(onError);
     expect(await askAll(router, ['/1'])).toEqual([{ status: 500, body: 'handled param boom' }]);
   });

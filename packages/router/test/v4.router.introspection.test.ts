@@ -145,12 +145,12 @@ describe('@webfw/router/v4 layer introspection (as router 1.x)', () => {
       });
       router.use('/api', Router());
       router.use('/static', [(_req: unknown, _res: unknown, next: () => void) => next()]);
-      (router.get as (...a: unknown[]) => void)('/user/:id?', function show() {});
+      router.get('/user/:id?', function show() {});
       router
         .route('/x/*')
         .post(() => {})
         .all(() => {});
-      (router.get as (...a: unknown[]) => void)('*', () => {});
+      router.get('*', () => {});
     });
     expect(stack).toEqual(EXPECTED_STACK);
   });
@@ -158,9 +158,9 @@ describe('@webfw/router/v4 layer introspection (as router 1.x)', () => {
   it('should compile options, patterns, regular expressions and arrays as express 4.22', () => {
     const stack = compareStacks(
       (router) => {
-        (router.get as (...a: unknown[]) => void)('/a/:id(\\d+)/:file.:ext', noop);
+        router.get('/a/:id(\\d+)/:file.:ext', noop);
         (router.put as (...a: unknown[]) => void)(/^\/re\/(\d+)$/g, noop);
-        (router.get as (...a: unknown[]) => void)(['/one/:a', '/two/:b'], noop);
+        router.get(['/one/:a', '/two/:b'], noop);
         router.use('/m/:x', noop);
       },
       { caseSensitive: true, strict: true },
@@ -190,7 +190,7 @@ describe('@webfw/router/v4 layer introspection (as router 1.x)', () => {
     const answers = await compareV4(
       (router) => {
         router.use('/a/:x', noop);
-        (router.get as (...a: unknown[]) => void)('/b/:y?', noop);
+        router.get('/b/:y?', noop);
         router.use((_req: IncomingMessage, res: ServerResponse) => {
           res.end(JSON.stringify(stackOf(router).map((l) => [l.path ?? '<undefined>', l.params ?? '<undefined>'])));
         });

@@ -24,7 +24,7 @@ describe('@webfw/router/v4 router.param (as router 1.x)', () => {
       (router) => {
         router.param('name', noteParam('p'));
         router.param('0', noteParam('p'));
-        (router.get as (...a: unknown[]) => void)('/:name/n(\\d+)', dump('route'));
+        router.get('/:name/n(\\d+)', dump('route'));
       },
       ['/ann/n42'],
     );
@@ -39,11 +39,11 @@ describe('@webfw/router/v4 router.param (as router 1.x)', () => {
           req.params.id = `user-${String(value)}`;
           next();
         }) as ParamFn);
-        (router.get as (...a: unknown[]) => void)('/u/:id', (req: Req, _res: unknown, next: Next) => {
+        router.get('/u/:id', (req: Req, _res: unknown, next: Next) => {
           note(req, `first ${req.params.id}`);
           next();
         });
-        (router.get as (...a: unknown[]) => void)('/u/:id', dump('second'));
+        router.get('/u/:id', dump('second'));
       },
       ['/u/7'],
     );
@@ -58,10 +58,10 @@ describe('@webfw/router/v4 router.param (as router 1.x)', () => {
         });
         router.param('b', ((_req, _res, next) => next(Object.assign(new Error('no such b'), { status: 404 }))) as ParamFn);
         router.param('c', ((_req, _res, next) => next('route')) as ParamFn);
-        (router.get as (...a: unknown[]) => void)('/a/:a', dump('a'));
-        (router.get as (...a: unknown[]) => void)('/b/:b', dump('b'));
-        (router.get as (...a: unknown[]) => void)('/c/:c', dump('c'));
-        (router.get as (...a: unknown[]) => void)('/c/:other', dump('after c'));
+        router.get('/a/:a', dump('a'));
+        router.get('/b/:b', dump('b'));
+        router.get('/c/:c', dump('c'));
+        router.get('/c/:other', dump('after c'));
       },
       ['/a/1', '/b/1', '/c/1'],
     );
@@ -76,7 +76,7 @@ describe('@webfw/router/v4 router.param (as router 1.x)', () => {
     const answers = await compareV4(
       (router) => {
         router.param(':id', noteParam('colon'));
-        (router.get as (...a: unknown[]) => void)('/:id', dump('route'));
+        router.get('/:id', dump('route'));
       },
       ['/5'],
     );

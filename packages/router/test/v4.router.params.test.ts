@@ -12,7 +12,7 @@ describe('@webfw/router/v4 req.params (as router 1.x)', () => {
   it('should be a plain object (hasOwnProperty works) with an absent optional parameter as undefined', async () => {
     const answers = await compareV4(
       (router) =>
-        (router.get as (...a: unknown[]) => void)('/u/:id/:op?', (req: { params: Record<string, unknown> }, res: Res) =>
+        router.get('/u/:id/:op?', (req: { params: Record<string, unknown> }, res: Res) =>
           // eslint-disable-next-line no-prototype-builtins -- what a 4.x app may call on req.params
           res.end(JSON.stringify([req.params.hasOwnProperty('op'), req.params.op === undefined, Object.keys(req.params)])),
         ),
