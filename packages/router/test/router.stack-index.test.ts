@@ -1,7 +1,7 @@
 import Router, { type RouterInstance } from '@webfw/router';
 
 /**
- * The lookup table the walk narrows its candidates with (layer-index.ts): segments known by
+ * The lookup table the walk narrows its candidates with (src/dispatch/layer-index.ts): segments known by
  * their hash (two segments with one hash share a node), lists narrowed to the layers that may
  * match the path's number of `/`. Whatever it narrows, every request must get router 2.x's
  * answer: each table is set up in both routers and given the same requests (raw URLs, as a
