@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { json, text } from '@webfw/body-parser';
 
 /**
- * The reader (read-body.ts) looks at node's readable state (`_readableState`, `_decoder`) to
+ * The reader (src/read/stream.ts) looks at node's readable state (`_readableState`, `_decoder`) to
  * refuse a stream whose encoding was set, as raw-body does. On the running node the state is
  * where the reader looks; a stream without it (a stream-like object of another library) is
  * read as it is.
