@@ -205,7 +205,13 @@ describe("release rehearsal: the first release, by docs/releasing.md's steps", (
   });
 
   it('should leave the private packages unversioned', () => {
-    expect(privateBefore.map((p) => p.name).sort()).toEqual(['@webfw/bench', '@webfw/ecosystem-tests', '@webfw/examples', '@webfw/observability-tests']);
+    expect(privateBefore.map((p) => p.name).sort()).toEqual([
+      '@webfw/bench',
+      '@webfw/ecosystem-tests',
+      '@webfw/examples',
+      '@webfw/observability-tests',
+      '@webfw/test-support',
+    ]);
     expect(privatePackages(scratch)).toEqual(privateBefore);
     for (const { dir } of privateBefore) expect([dir, existsSync(join(scratch, dir, 'CHANGELOG.md'))]).toEqual([dir, false]);
   });
