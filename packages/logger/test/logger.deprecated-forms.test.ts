@@ -10,31 +10,7 @@ import { morgan, outputWith, REQUESTS, webfw, type LoggerLibrary } from './suppo
 import { EventEmitter } from 'node:events';
 import { rawRequest, until } from '@webfw/test-support';
 import { runNode, withServed } from './support/helpers';
-
-/** A warning as depd reports it, with the file of the code that caused it. */
-interface Warning {
-  namespace: string;
-  message: string;
-  file: string;
-}
-
-/** The warnings `fn` causes (captured, so nothing is printed), and what it throws. */
-function warningsOf(fn: () => unknown): { warnings: Warning[]; thrown?: string } {
-  const warnings: Warning[] = [];
-  const listener = (err: Error & { namespace: string }): void => {
-    const frame = (err.stack ?? '').split('\n')[1] ?? '';
-    warnings.push({ namespace: err.namespace, message: err.message, file: /([^/\\(]+\.ts):\d+:\d+\)?$/.exec(frame)?.[1] ?? frame });
-  };
-  process.on('deprecation', listener);
-  try {
-    fn();
-    return { warnings };
-  } catch (err) {
-    return { warnings, thrown: `${(err as Error).name}: ${(err as Error).message}` };
-  } finally {
-    process.off('deprecation', listener);
-  }
-}
+import { silenceDeprecations, warningsOf, type Warning } from '@webfw/test-support/deprecations';
 
 /** Calls `call` with morgan, then with @webfw/logger: the same warnings and errors, returned. */
 function sameAsMorgan(call: (library: LoggerLibrary) => unknown): { warnings: Warning[]; thrown?: string } {
@@ -42,17 +18,6 @@ function sameAsMorgan(call: (library: LoggerLibrary) => unknown): { warnings: Wa
   const fromWebfw = warningsOf(() => call(webfw));
   expect(fromWebfw).toEqual(fromMorgan);
   return fromWebfw;
-}
-
-/** In the calling describe block: deprecation warnings go to a listener that drops them, so none is printed. */
-function silenceDeprecations(): void {
-  const listener = (): void => undefined;
-  beforeAll(() => {
-    process.on('deprecation', listener);
-  });
-  afterAll(() => {
-    process.off('deprecation', listener);
-  });
 }
 
 const THIS_FILE = 'logger.deprecated-forms.test.ts';

@@ -304,38 +304,4 @@ export function failedV1(error: Record<string, unknown>): V1Answer {
   return { status: error.status as number, json: { error } };
 }
 
-/** A depd warning as the `deprecation` event reports it, with the file of the code that caused it. */
-export interface Warning {
-  namespace: string;
-  message: string;
-  file: string;
-}
-
-/** The warnings `fn` causes (captured through the `deprecation` event, so nothing is printed), and what it threw. */
-export function warningsOf(fn: () => unknown): { warnings: Warning[]; thrown?: string } {
-  const warnings: Warning[] = [];
-  const listener = (err: Error & { namespace: string }): void => {
-    const frame = (err.stack ?? '').split('\n')[1] ?? '';
-    warnings.push({ namespace: err.namespace, message: err.message, file: /([^/\\(]+\.[cm]?[jt]s):\d+:\d+\)?$/.exec(frame)?.[1] ?? frame });
-  };
-  process.on('deprecation', listener);
-  try {
-    fn();
-    return { warnings };
-  } catch (err) {
-    return { warnings, thrown: `${(err as Error).name}: ${(err as Error).message}` };
-  } finally {
-    process.off('deprecation', listener);
-  }
-}
-
-/** In the calling describe block: depd warnings go to a listener that drops them, so none is printed. */
-export function silenceDeprecations(): void {
-  const listener = (): void => undefined;
-  beforeAll(() => {
-    process.on('deprecation', listener);
-  });
-  afterAll(() => {
-    process.off('deprecation', listener);
-  });
-}
+export { silenceDeprecations, warningsOf, type Warning } from '@webfw/test-support/deprecations';
