@@ -65,16 +65,14 @@ function rewriteEntryTypesOnExit(options) {
  * keepNames' price, and how it is not paid. esbuild wraps every function and class it could
  * name, renamed or not: `const done = __name((err) => {...}, "done")`, a class field `next =
  * __name(() => ..., "next")`, `static { __name(this, "Layer"); }` in `class Layer`. Each is a
- * `defineProperty` when the code runs, and on the request path that costs: measured on the
- * bench's hello app (tooling/bench, 3 rounds of 3 s), 11.5 -> 17.5 µs of server CPU a request,
- * about a third of the throughput, most of it from the classes' `static { __name(...) }` and
- * the rest from closures made per request. Most of those wrappers are redundant: the function
+ * `defineProperty` when the code runs, and on the request path that costs (docs/performance.md,
+ * the table of tricks), most of it from the classes' `static { __name(...) }` and the rest from
+ * closures made per request. Most of those wrappers are redundant: the function
  * would get that very name from JavaScript itself (a named function or class, or an anonymous
  * one assigned to a binding, field or property of that name). This step blanks those (spaces
  * in place of `__name(` and `, "done")`, so every column and the source map stay as they are)
  * and leaves the ones that restore a renamed function (`__name(function router2() {}, "router")`).
- * Anything it does not recognise exactly stays wrapped. With it the cost is within the bench's
- * noise (about 12 µs a request either way). A wrapper left in place costs later too: redefining
+ * Anything it does not recognise exactly stays wrapped. A wrapper left in place costs later too: redefining
  * a function's `name` leaves it a dictionary-mode object in V8, whose every property read is a
  * generic lookup (the app object, read on every request: tooling/packaging/fast-objects.test.ts).
  * An entry of a split build calls the chunk's helper, `(0, import_chunk_X.__name)(...)`; both
@@ -214,8 +212,8 @@ const EXPORT_GETTER = '__defProp(to, key, { get: () => from[key], enumerable:';
  * A converted chunk whose exports are plain values once the chunk has run. esbuild gives each
  * export two getters (its `__toCommonJS` copy over the live binding), and every call an entry
  * makes into a shared chunk reads its function through them: on the 4.x entry's hot path
- * (`expressInit` calling the shared header and prototype functions) they were 0.6% of the
- * server's CPU. No export of the packages is reassigned after its module has run (no
+ * (`expressInit` calling the shared header and prototype functions) they show in the server's
+ * CPU profile. No export of the packages is reassigned after its module has run (no
  * `export let`: tooling/packaging/value-exports.test.ts), so the values are the bindings.
  * The getters stay until the chunk's code has run, so a chunk reached in a require cycle still
  * reads them live.

@@ -208,8 +208,8 @@ export class FetchConnection extends EventEmitter {
   /**
    * Until the app answers, the request's `signal` aborting is the client going away. The
    * signal is looked at only once the app has taken 20 to 40 ms (a sweep of `watchLater`):
-   * nearly every answer comes before, even under load, and a request's signal is costly on
-   * some runtimes (15 µs a request on Deno). A client gone meanwhile is seen then (the signal
+   * nearly every answer comes before, even under load, and reading a request's signal is costly
+   * on some runtimes (Deno). A client gone meanwhile is seen then (the signal
    * has aborted).
    */
   watch(request: Request): void {
