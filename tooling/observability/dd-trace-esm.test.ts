@@ -1,6 +1,6 @@
 /**
  * dd-trace traces an ES module webfw app as it traces the same ES module app on express
- * (issue 40, docs/observability.md "dd-trace in ES module apps"). Each app is an `.mjs` file
+ * (docs/observability.md "dd-trace in ES module apps"). Each app is an `.mjs` file
  * written here: webfw's one line or not, `import express from '<framework>'`, then the test
  * app (scripts/test-app.cjs) served and driven by scripts/dd-esm-app.mjs. It runs as dd-trace
  * documents for ES modules, `node --import dd-trace/initialize.mjs app.mjs` (one process per

@@ -1,5 +1,5 @@
 /**
- * Sentry's node SDK 11 traces a webfw app as it traces express (issue 40, docs/observability.md
+ * Sentry's node SDK 11 traces a webfw app as it traces express (docs/observability.md
  * "Sentry"). Each app runs as Sentry documents it: CommonJS with its `instrument.js` required
  * first, ES modules with `node --import ./instrument.mjs app.mjs`; the instrument files are the
  * docs' blocks as written (webfw's one line in them). The express reference runs Sentry's file

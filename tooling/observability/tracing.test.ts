@@ -1,5 +1,5 @@
 /**
- * Tracing agents see a webfw app as they see the same app on express (issue 31,
+ * Tracing agents see a webfw app as they see the same app on express (see
  * docs/observability.md). The test app (scripts/test-app.cjs: a json parser, a middleware, a
  * Router at /api with GET /users/:id and POST /echo, a 404 and an error handler) runs under
  * each agent, current releases from the registry (this package's devDependencies):

@@ -1,5 +1,5 @@
 /**
- * The ES module namespace of `@webfw/core` and `@webfw/core/v4` against express's (issue 40):
+ * The ES module namespace of `@webfw/core` and `@webfw/core/v4` against express's:
  * every name `import * as express from 'express'` gives in node (express's CommonJS named
  * exports, read by node's cjs-module-lexer) is there on the webfw entry, the same kind of
  * value: its typeof, the same outcome when called and constructed (a factory makes its

@@ -1,5 +1,5 @@
 /**
- * Packaging suite (issue 30): the same small app (fixture/app.cjs: a JSON body, a route with a
+ * Packaging suite: the same small app (fixture/app.cjs: a JSON body, a route with a
  * parameter, a static file, a mounted Router, an error handler, the 404) on `@webfw/core` and
  * on `@webfw/core/v4`,
  *
