@@ -18,6 +18,11 @@ import {
 } from 'node:http2';
 import type { RequestListener } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './server';
+
+/** openssl's arguments for a one-day self-signed EC certificate for localhost and 127.0.0.1. */
+const SELF_SIGNED_ARGS =
+  'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1'.split(' ');
 
 /** A key and a self-signed certificate (PEM) for `localhost` and 127.0.0.1. */
 export type Certificate = { key: string; cert: string };
@@ -45,29 +50,7 @@ export function selfSignedCertificate(): Certificate {
     process.stderr.write('test setup: openssl not found, installing the Debian package openssl (apt-get install -y openssl)\n');
     execFileSync('apt-get', ['install', '-y', '-q', 'openssl'], { stdio: 'ignore' });
   }
-  const pem = execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      '-',
-      '-out',
-      '-',
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-  );
+  const pem = execFileSync('openssl', [...SELF_SIGNED_ARGS, '-keyout', '-', '-out', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const key = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----\n/.exec(pem)?.[0];
   const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n/.exec(pem)?.[0];
   if (!key || !cert) throw new Error('openssl did not print a key and a certificate');
@@ -110,14 +93,7 @@ export function listenHttp2(target: RequestListener | AnyHttp2Server, options: H
         ? createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, target as never)
         : createServer(target as never);
   track(server);
-  return new Promise((resolve, reject) => {
-    const onError = (err: Error): void => reject(err);
-    server.once('error', onError);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', onError);
-      resolve(server);
-    });
-  });
+  return listenOnLoopback(server);
 }
 
 /** Closes a server `listenHttp2` started, ending every connection it still has; resolves once closed. */

@@ -3,7 +3,7 @@
  * connection it still holds, or run a test body against one that is closed afterwards.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 
 /** Something a test can serve: a `node:http` server, or a request listener to wrap in one. */
 export type Servable = Server | RequestListener;
@@ -13,7 +13,11 @@ export type Servable = Server | RequestListener;
  * server) and resolves with the listening server once it accepts connections.
  */
 export function listen(target: Servable): Promise<Server> {
-  const server = typeof target === 'function' ? createServer(target) : target;
+  return listenOnLoopback(typeof target === 'function' ? createServer(target) : target);
+}
+
+/** Starts any server (HTTP/1, HTTP/2, TLS) on a free port of 127.0.0.1; resolves with it once it accepts connections. */
+export function listenOnLoopback<S extends NetServer>(server: S): Promise<S> {
   return new Promise((resolve, reject) => {
     const onError = (err: Error): void => reject(err);
     server.once('error', onError);

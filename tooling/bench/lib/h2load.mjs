@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DURATION, LOAD_CPU, ROUNDS, SERVER_CPU, cpuMicros, median, roundOrder, startServer, statusMb } from './harness.mjs';
 
+/** openssl's arguments for a one-day self-signed EC certificate for localhost and 127.0.0.1. */
+const SELF_SIGNED_ARGS =
+  'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1'.split(' ');
+
 /** h2load clients (connections) and concurrent streams per client. */
 const CLIENTS = Number(process.env.BENCH_H2_CLIENTS ?? 10);
 const STREAMS = Number(process.env.BENCH_H2_STREAMS ?? 10);
@@ -48,29 +52,7 @@ export function benchCertificate() {
   const dir = mkdtempSync(join(tmpdir(), 'webfw-bench-tls-'));
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
+  execFileSync('openssl', [...SELF_SIGNED_ARGS, '-keyout', key, '-out', cert], { stdio: 'ignore' });
   return { key, cert };
 }
 
