@@ -5,13 +5,13 @@
  * Content-Type), with and without a callback. Runs bounded under `npm test`, for as long as
  * asked under `npm run fuzz`.
  */
-import http, { type RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 import fc from 'fast-check';
 import webfw from '@webfw/core';
-import { close, listen, portOf } from '@webfw/test-support';
 import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
-import { CLOSED, Connection, headerOf, type WireResponse } from '@webfw/test-support/fuzz/connection';
-import { createFileTree, DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS, type FileTree } from '@webfw/test-support/fuzz/file-tree';
+import { servedPairOverFileTree } from '@webfw/test-support/fuzz/served-pair';
+import { CLOSED, headerOf, type WireResponse } from '@webfw/test-support/fuzz/connection';
+import { DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS } from '@webfw/test-support/fuzz/file-tree';
 import { hostileString } from '@webfw/test-support/fuzz/arbitraries';
 import type { Any, Framework } from './support/differential';
 
@@ -55,21 +55,7 @@ const requestArb: fc.Arbitrary<string> = fc.oneof(
 );
 
 describe('res.sendFile with request-chosen paths (property)', () => {
-  let tree: FileTree;
-  let ours: RequestListener = (_q, r) => r.end();
-  let theirs: RequestListener = (_q, r) => r.end();
-  const oursServer = http.createServer((q, r) => ours(q, r));
-  const theirsServer = http.createServer((q, r) => theirs(q, r));
-  beforeAll(async () => {
-    tree = createFileTree();
-    await listen(oursServer);
-    await listen(theirsServer);
-  });
-  afterAll(async () => {
-    await close(oursServer);
-    await close(theirsServer);
-    tree.remove();
-  });
+  const pair = servedPairOverFileTree();
 
   it('should never send a file outside root, send dotfiles only when allowed, and answer as express 5', async () => {
     await checkProperty(
@@ -79,11 +65,8 @@ describe('res.sendFile with request-chosen paths (property)', () => {
         fc.constantFrom<Dotfiles>('allow', 'deny', 'ignore', undefined),
         fc.array(requestArb, { minLength: 1, maxLength: 6 }),
         async (dotfiles, urls) => {
-          ours = build(webfw, tree.root, dotfiles);
-          theirs = build(express, tree.root, dotfiles);
-          const mine = await Connection.open(portOf(oursServer));
-          const ref = await Connection.open(portOf(theirsServer));
-          try {
+          pair.serve(build(webfw, pair.tree.root, dotfiles), build(express, pair.tree.root, dotfiles));
+          await pair.connected(async (mine, ref) => {
             for (const url of urls) {
               const raw = `GET ${url} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
               const got = await mine.exchange(raw);
@@ -98,10 +81,7 @@ describe('res.sendFile with request-chosen paths (property)', () => {
               const shown = (r: WireResponse) => ({ status: r.status, type: headerOf(r, 'content-type'), body: r.body.toString('latin1') });
               expect(shown(got)).toEqual(shown(want));
             }
-          } finally {
-            mine.destroy();
-            ref.destroy();
-          }
+          });
         },
       ),
     );

@@ -9,10 +9,10 @@
 import http, { type RequestListener } from 'node:http';
 import fc from 'fast-check';
 import serveStatic from '@webfw/static';
-import { close, listen, portOf } from '@webfw/test-support';
 import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
-import { CLOSED, Connection, headerOf, type WireResponse } from '@webfw/test-support/fuzz/connection';
-import { createFileTree, DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS, type FileTree } from '@webfw/test-support/fuzz/file-tree';
+import { servedPairOverFileTree } from '@webfw/test-support/fuzz/served-pair';
+import { CLOSED, headerOf, type WireResponse } from '@webfw/test-support/fuzz/connection';
+import { DOTFILE, OUTSIDE, TRAVERSAL_SEGMENTS } from '@webfw/test-support/fuzz/file-tree';
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: (err?: unknown) => void) => void;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -120,32 +120,15 @@ function serveWith(mw: Middleware): RequestListener {
 }
 
 describe('static files under traversal tricks (property)', () => {
-  let tree: FileTree;
-  let ours: RequestListener = (_q, r) => r.end();
-  let theirs: RequestListener = (_q, r) => r.end();
-  const oursServer = http.createServer((q, r) => ours(q, r));
-  const theirsServer = http.createServer((q, r) => theirs(q, r));
-  beforeAll(async () => {
-    tree = createFileTree();
-    await listen(oursServer);
-    await listen(theirsServer);
-  });
-  afterAll(async () => {
-    await close(oursServer);
-    await close(theirsServer);
-    tree.remove();
-  });
+  const pair = servedPairOverFileTree();
 
   it('should never serve a file outside the root, serve dotfiles only when allowed, and answer as serve-static 2.x', async () => {
     await checkProperty(
       'static: traversal paths and options',
       150,
       fc.asyncProperty(optionsArb, fc.array(fc.tuple(fc.constantFrom('GET', 'HEAD'), pathArb), { minLength: 1, maxLength: 6 }), async (options, requests) => {
-        ours = serveWith(serveStatic(tree.root, options) as Middleware);
-        theirs = serveWith(express.static(tree.root, options));
-        const mine = await Connection.open(portOf(oursServer));
-        const ref = await Connection.open(portOf(theirsServer));
-        try {
+        pair.serve(serveWith(serveStatic(pair.tree.root, options) as Middleware), serveWith(express.static(pair.tree.root, options)));
+        await pair.connected(async (mine, ref) => {
           for (const [method, path] of requests) {
             const raw = `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
             const got = await mine.exchange(raw, { noBody: method === 'HEAD' });
@@ -159,10 +142,7 @@ describe('static files under traversal tricks (property)', () => {
             if (options.dotfiles !== 'allow') expect(body).not.toContain(DOTFILE);
             expect(shown(got)).toEqual(shown(want, true));
           }
-        } finally {
-          mine.destroy();
-          ref.destroy();
-        }
+        });
       }),
     );
   });
