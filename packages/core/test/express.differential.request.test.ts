@@ -2,7 +2,18 @@
  * Differential: settings (trust proxy, query parser, subdomain offset, etag, json, jsonp,
  * x-powered-by) and request properties, express 5 vs @webfw/core.
  */
-import { buildApp, compare, run, get, comparisonCount, rewriteUrlAfterReading, type Any, type Framework, type Req } from './support/differential';
+import {
+  buildApp,
+  compare,
+  run,
+  get,
+  comparisonCount,
+  derivedProperties,
+  rewriteUrlAfterReading,
+  type Any,
+  type Framework,
+  type Req,
+} from './support/differential';
 
 afterAll(() => {
   // every request in this file went to both frameworks and their answers were compared
@@ -10,20 +21,7 @@ afterAll(() => {
 });
 
 /** Reports every derived request property as JSON. */
-const reqInfo = (req: Any, res: Any) =>
-  res.json({
-    ip: req.ip,
-    ips: req.ips,
-    hostname: req.hostname,
-    host: req.host,
-    protocol: req.protocol,
-    secure: req.secure,
-    subdomains: req.subdomains,
-    path: req.path,
-    xhr: req.xhr,
-    fresh: req.fresh,
-    stale: req.stale,
-  });
+const reqInfo = (req: Any, res: Any) => res.json(derivedProperties(req));
 
 const proxyHeaders: Array<Record<string, string>> = [
   {},

@@ -11,6 +11,7 @@ import webfw from '@webfw/core';
 import type { Application, NextFunction, Request, Response } from '@webfw/core';
 import { close, closeHttp2, http2Request, listen, listenHttp2, request, runSuitesOver, withHttp2Server, type ClientResponse } from '@webfw/test-support';
 import { REQUEST_SUITES } from './support/transport-suites';
+import { derivedProperties } from './support/differential';
 
 jest.mock('supertest', () => {
   const { supertestOverHttp2 } = jest.requireActual('@webfw/test-support/http2');
@@ -36,19 +37,9 @@ describe('over HTTP/2 (h2c)', () => {
 /** Reports every derived request property as JSON. */
 function reqInfo(req: Request, res: Response): void {
   res.json({
-    ip: req.ip,
-    ips: req.ips,
-    hostname: req.hostname,
-    host: req.host,
-    protocol: req.protocol,
-    secure: req.secure,
-    subdomains: req.subdomains,
-    path: req.path,
+    ...derivedProperties(req),
     originalUrl: req.originalUrl,
     query: req.query,
-    xhr: req.xhr,
-    fresh: req.fresh,
-    stale: req.stale,
     accepts: req.accepts(['json', 'html']),
     range: req.range(1000) ?? null,
     is: req.is('json'),

@@ -29,6 +29,23 @@ export type Any = any;
 
 export const frameworks: Record<'express' | 'webfw', Framework> = { express, webfw };
 
+/** Every property express derives from a request's headers, socket and URL, as a plain object to answer with. */
+export function derivedProperties(req: Any): Record<string, unknown> {
+  return {
+    ip: req.ip,
+    ips: req.ips,
+    hostname: req.hostname,
+    host: req.host,
+    protocol: req.protocol,
+    secure: req.secure,
+    subdomains: req.subdomains,
+    path: req.path,
+    xhr: req.xhr,
+    fresh: req.fresh,
+    stale: req.stale,
+  };
+}
+
 export { gzipSync };
 
 /** A request sent to both apps. */
