@@ -12,7 +12,7 @@ import webfw from '@webfw/core';
 import { close, listen, portOf } from '@webfw/test-support';
 import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
 import { CLOSED, Connection } from '@webfw/test-support/fuzz/connection';
-import { pattern, predict, tableArb, targetedUrlArb, urlArb, type Entry, type Table } from '@webfw/test-support/fuzz/route-model';
+import { pattern, predict, requestsArb, tableArb, type Entry, type Table } from '@webfw/test-support/fuzz/route-model';
 import type { Any, Framework } from './support/differential';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,16 +67,11 @@ describe('routing of random tables and URLs (property)', () => {
   });
 
   it('should answer with the handler and params the model predicts, as express 5 does', async () => {
-    const requests = (table: Table) =>
-      fc.array(fc.tuple(fc.constantFrom('GET', 'GET', 'POST'), fc.oneof({ weight: 3, arbitrary: targetedUrlArb(table) }, { weight: 1, arbitrary: urlArb })), {
-        minLength: 1,
-        maxLength: 8,
-      });
     await checkProperty(
       'router: random tables, mounts, options and URLs',
       120,
       fc.asyncProperty(
-        tableArb().chain((table) => fc.tuple(fc.constant(table), requests(table))),
+        tableArb().chain((table) => fc.tuple(fc.constant(table), requestsArb(table, ['GET', 'GET', 'POST']))),
         async ([table, reqs]) => {
           ours.set(build(webfw, table));
           theirs.set(build(express, table));

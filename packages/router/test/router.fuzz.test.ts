@@ -12,7 +12,7 @@ import Router from '@webfw/router';
 import { close, listen, portOf } from '@webfw/test-support';
 import { checkProperty } from '@webfw/test-support/fuzz/fuzz-run';
 import { CLOSED, Connection } from '@webfw/test-support/fuzz/connection';
-import { pattern, predict, tableArb, targetedUrlArb, urlArb, type Entry, type Table } from '@webfw/test-support/fuzz/route-model';
+import { pattern, predict, requestsArb, tableArb, type Entry, type Table } from '@webfw/test-support/fuzz/route-model';
 
 type Req = IncomingMessage & { params?: unknown; baseUrl?: string };
 
@@ -53,16 +53,11 @@ describe('standalone router with random tables and URLs (property)', () => {
   afterAll(() => close(server));
 
   it('should call the handler with the params the model predicts', async () => {
-    const requests = (table: Table) =>
-      fc.array(fc.tuple(fc.constantFrom('GET', 'POST'), fc.oneof({ weight: 3, arbitrary: targetedUrlArb(table) }, { weight: 1, arbitrary: urlArb })), {
-        minLength: 1,
-        maxLength: 8,
-      });
     await checkProperty(
       'standalone router: random tables, mounts, options and URLs',
       100,
       fc.asyncProperty(
-        tableArb().chain((table) => fc.tuple(fc.constant(table), requests(table))),
+        tableArb().chain((table) => fc.tuple(fc.constant(table), requestsArb(table, ['GET', 'POST']))),
         async ([table, reqs]) => {
           current = build(table);
           const conn = await Connection.open(portOf(server));

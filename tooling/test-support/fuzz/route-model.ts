@@ -289,3 +289,11 @@ export function targetedUrlArb(table: Table): fc.Arbitrary<string> {
       return `${url === '' ? '/' : url}${slash ? '/' : ''}${query ?? ''}`;
     });
 }
+
+/** One to eight requests against `table`: a method of `methods` each, mostly URLs aimed at its routes. */
+export function requestsArb(table: Table, methods: readonly string[]): fc.Arbitrary<Array<[string, string]>> {
+  return fc.array(fc.tuple(fc.constantFrom(...methods), fc.oneof({ weight: 3, arbitrary: targetedUrlArb(table) }, { weight: 1, arbitrary: urlArb })), {
+    minLength: 1,
+    maxLength: 8,
+  });
+}
