@@ -21,7 +21,7 @@ import { basename, dirname, join } from 'node:path';
 import request from 'supertest';
 import ts from 'typescript';
 import webfw from '@webfw/core';
-import { typeCheck } from '../tooling/types/projects';
+import { typeCheck } from '@webfw/test-support/type-check';
 import { ensurePrograms } from './examples/deploy/debian-packages';
 import { docBlock, fencedBlocks, root, runBlocks, scratchProject, type BlockToRun, type RunningBlocks } from './doc-blocks';
 
