@@ -9,9 +9,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(__dirname, '..');
 
-/** Markdown files: the root README, docs/ (not node_modules) and every package README. */
+/** Markdown files: the root README, CONTRIBUTING and SECURITY, docs/ (not node_modules) and every package README. */
 function markdownFiles(): string[] {
-  const out = ['README.md'];
+  const out = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md'];
   const walk = (dir: string) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
       if (entry.name === 'node_modules') continue;
