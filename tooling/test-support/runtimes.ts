@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The Bun release the suites run (the one issue 30 was reported on). */
+/** The Bun release the suites run. */
 export const BUN_VERSION = '1.4.5';
 /** The Deno release the fetch-handler suite runs. */
 export const DENO_VERSION = '2.9.6';
