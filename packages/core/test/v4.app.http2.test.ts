@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import webfwV3 from '@webfw/core/v3';
 import webfwV4 from '@webfw/core/v4';
 import { close, closeHttp2, fetchListener, http2Request, listen, listenHttp2, request, selfSignedCertificate, type FetchHandler } from '@webfw/test-support';
+import { namedParts, type Expect } from './support/v4';
 
 /** The test apps see the request and response loosely: members differ between the versions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,11 +33,7 @@ interface Ask {
 }
 
 /** What the answer must be: status, body, and the headers listed (undefined: absent). */
-interface Want {
-  status: number;
-  body?: string;
-  headers?: Record<string, string | string[] | undefined>;
-}
+type Want = Expect;
 
 /** The routes both versions share: the 4.x surface. */
 function define4(app: Loose, fw: Loose): void {
@@ -100,16 +97,7 @@ async function expectOnEveryProtocol(app: Loose, table: Array<[Ask, Want]>): Pro
       const two = comparable(await http2Request(h2c, h2Options));
       const twoTls = comparable(await http2Request(tls, { ...h2Options, tls: true }));
       const oneTls = comparable(await request(tlsPort, { method: ask.method, path: ask.path, headers, body: ask.body, tls: true }));
-      const seen: Record<string, unknown> = { ask: sent, status: one.status };
-      const wanted: Record<string, unknown> = { ask: sent, status: want.status };
-      if (want.body !== undefined) {
-        seen.body = one.body;
-        wanted.body = want.body;
-      }
-      for (const [name, value] of Object.entries(want.headers ?? {})) {
-        seen[name] = one.headers[name];
-        wanted[name] = value;
-      }
+      const [seen, wanted] = namedParts({ ask: sent }, one, want);
       expect(seen).toEqual(wanted);
       expect({ ask: sent, h2c: two }).toEqual({ ask: sent, h2c: one });
       // over TLS only req.protocol / req.secure change, and they are asked in /who alone

@@ -63,24 +63,37 @@ export async function expectSame(
     want.push({ label, side: 'webfw', ...pair.express, dates: close ? w : pair.express.dates });
     // express 4's is the one expected
     const e = pair.express;
-    const seen: Record<string, unknown> = { label, status: e.status };
-    const wanted: Record<string, unknown> = { label, status: expected.status };
-    if (expected.body !== undefined) {
-      seen.body = e.body;
-      wanted.body = expected.body;
-    }
-    for (const [name, value] of Object.entries(expected.headers ?? {})) {
-      seen[name] = e.headers[name];
-      wanted[name] = value;
-    }
-    if (expected.warnings !== undefined) {
-      seen.warnings = e.warnings;
-      wanted.warnings = expected.warnings;
-    }
+    const [seen, wanted] = namedParts({ label }, e, expected);
     got.push(seen);
     want.push(wanted);
   });
   expect(got).toEqual(want);
+}
+
+/**
+ * The parts of `answer` that `expected` names (the status; the body, each header and the
+ * warnings when given), beside the expected values, each under `label`: two objects to compare.
+ */
+export function namedParts(
+  label: Record<string, unknown>,
+  answer: { status: number; body?: unknown; headers: Record<string, unknown>; warnings?: unknown },
+  expected: Expect,
+): [Record<string, unknown>, Record<string, unknown>] {
+  const seen: Record<string, unknown> = { ...label, status: answer.status };
+  const wanted: Record<string, unknown> = { ...label, status: expected.status };
+  if (expected.body !== undefined) {
+    seen.body = answer.body;
+    wanted.body = expected.body;
+  }
+  for (const [name, value] of Object.entries(expected.headers ?? {})) {
+    seen[name] = answer.headers[name];
+    wanted[name] = value;
+  }
+  if (expected.warnings !== undefined) {
+    seen.warnings = answer.warnings;
+    wanted.warnings = expected.warnings;
+  }
+  return [seen, wanted];
 }
 
 /** The depd warnings `fn` causes (`<namespace>: <message>`), through the `deprecation` event (nothing is printed). */
