@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { dist, esmAnswer } from './support/built';
 
-const dist = join(__dirname, '..', 'dist');
 const built = existsSync(join(dist, 'index.cjs')) && existsSync(join(dist, 'index.js'));
 
 /** Tests of the built output: run `npx tsup` in packages/core (CI builds before testing). */
@@ -40,20 +40,6 @@ describe('built package', () => {
   });
 
   it('should serve a request from the ESM build', () => {
-    const out = execFileSync(process.execPath, [
-      '--input-type=module',
-      '-e',
-      `
-      import webfw from ${JSON.stringify(join(dist, 'index.js'))};
-      const app = webfw();
-      app.get('/', (req, res) => res.end('esm ' + req.path));
-      const server = app.listen(0, '127.0.0.1', async () => {
-        const r = await fetch('http://127.0.0.1:' + server.address().port + '/');
-        console.log(r.status + ' ' + r.headers.get('x-powered-by') + ' ' + await r.text());
-        server.close();
-      });
-    `,
-    ]).toString();
-    expect(out.trim()).toBe('200 webfw esm /');
+    expect(esmAnswer('index.js', `app.get('/', (req, res) => res.end('esm ' + req.path));`, '/')).toBe('200 webfw esm /');
   });
 });

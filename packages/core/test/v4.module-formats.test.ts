@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dist = join(__dirname, '..', 'dist');
+import { dist, esmAnswer } from './support/built';
 
 describe('the built v4 entry', () => {
   beforeAll(() => {
@@ -39,20 +39,7 @@ describe('the built v4 entry', () => {
   });
 
   it('serves a request from the ESM build', () => {
-    const out = execFileSync(process.execPath, [
-      '--input-type=module',
-      '-e',
-      `
-      import webfw from ${JSON.stringify(join(dist, 'v4.js'))};
-      const app = webfw();
-      app.get('/:name?', (req, res) => res.send(req.params.name + ' ' + JSON.stringify(req.query) + ' ' + JSON.stringify(req.body)));
-      const server = app.listen(0, '127.0.0.1', async () => {
-        const r = await fetch('http://127.0.0.1:' + server.address().port + '/esm?a[b]=1');
-        console.log(r.status + ' ' + r.headers.get('x-powered-by') + ' ' + await r.text());
-        server.close();
-      });
-    `,
-    ]).toString();
-    expect(out.trim()).toBe('200 webfw esm {"a":{"b":"1"}} undefined');
+    const routes = `app.get('/:name?', (req, res) => res.send(req.params.name + ' ' + JSON.stringify(req.query) + ' ' + JSON.stringify(req.body)));`;
+    expect(esmAnswer('v4.js', routes, '/esm?a[b]=1')).toBe('200 webfw esm {"a":{"b":"1"}} undefined');
   });
 });
